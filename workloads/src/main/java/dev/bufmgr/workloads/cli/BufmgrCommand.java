@@ -1,0 +1,46 @@
+package dev.bufmgr.workloads.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code bufmgr} program: one entry point whose subcommands run replays, experiments and
+ * commit simulations. Every failure caused by the user's input (a bad flag, a missing or
+ * malformed file, an impossible configuration) ends with one line on stderr and exit status 2;
+ * see {@link CliFailure}.
+ */
+@Command(
+    name = "bufmgr",
+    mixinStandardHelpOptions = true,
+    version = "bufmgr 0.1.0",
+    description = "A testbed for buffer-manager research: eviction, replay and group commit.",
+    subcommands = {CommandLine.HelpCommand.class})
+public final class BufmgrCommand implements Runnable {
+
+  /** Exit status of a run that failed on bad input or configuration. */
+  public static final int EXIT_BAD_INPUT = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  /** Builds the command line with the project's error handling installed. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new BufmgrCommand());
+    cl.setExecutionExceptionHandler(new FailureHandler());
+    cl.setParameterExceptionHandler(new FailureHandler());
+    return cl;
+  }
+
+  /** Runs {@code bufmgr} with the given arguments and returns its exit status. */
+  public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+}

@@ -1,0 +1,96 @@
+package dev.bufmgr.workloads.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Writes result files and folders so that a failed run leaves nothing half-written: content goes
+ * to a temporary sibling first and is moved into place only when complete.
+ */
+public final class AtomicOutput {
+  private AtomicOutput() {}
+
+  /** Writes {@code text} to {@code target}, replacing it atomically. */
+  public static void writeString(Path target, String text) {
+    writeBytes(target, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Writes {@code bytes} to {@code target}, replacing it atomically. */
+  public static void writeBytes(Path target, byte[] bytes) {
+    Path abs = target.toAbsolutePath();
+    Path tmp = null;
+    try {
+      Files.createDirectories(abs.getParent());
+      tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      Files.write(tmp, bytes);
+      move(tmp, abs);
+    } catch (IOException e) {
+      deleteQuietly(tmp);
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Creates a temporary folder beside {@code target} for a run to fill; {@link
+   * #publishFolder} moves it into place, {@link #discardFolder} removes it.
+   */
+  public static Path stageFolder(Path target) {
+    Path abs = target.toAbsolutePath();
+    try {
+      Files.createDirectories(abs.getParent());
+      return Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create results folder " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Replaces {@code target} (if any) by the staged folder. */
+  public static void publishFolder(Path staged, Path target) {
+    Path abs = target.toAbsolutePath();
+    try {
+      if (Files.exists(abs)) deleteTree(abs);
+      move(staged, abs);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot publish results folder " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Removes a staged folder after a failed run. */
+  public static void discardFolder(Path staged) {
+    try {
+      if (staged != null && Files.exists(staged)) deleteTree(staged);
+    } catch (IOException ignored) {
+      // Best effort: the staged folder is hidden and named .partial.
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
+    }
+  }
+
+  private static void deleteQuietly(Path p) {
+    if (p == null) return;
+    try {
+      Files.deleteIfExists(p);
+    } catch (IOException ignored) {
+      // Nothing more to do: the file is a hidden .partial sibling.
+    }
+  }
+}
