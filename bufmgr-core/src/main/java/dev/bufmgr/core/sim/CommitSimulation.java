@@ -56,7 +56,7 @@ public final class CommitSimulation {
     SplittableRandom root = new SplittableRandom(config.seed());
     this.device = new SimDevice(config.device(), root.nextLong());
     this.thinkRng = root.split();
-    long arrivalSeed = root.nextLong();
+    long arrivalSeed = arrivalSeed(config.seed());
     this.ackOnInsert = config.asyncCommit() || !policy.durable();
     if (config.loop() instanceof LoopSpec.Closed c) {
       if (policy instanceof BatchPolicy b && b.batch() > c.clients() && !ackOnInsert) {
@@ -75,6 +75,15 @@ public final class CommitSimulation {
       this.clients = null;
       this.queue = new CommitQueue(1024);
     }
+  }
+
+  /**
+   * The seed of the open-loop arrival stream of a run with seed {@code seed}: {@code new
+   * OpenArrivals(schedule, arrivalSeed(seed))} yields exactly the arrival times that run saw, so
+   * an offline optimum can be computed on them.
+   */
+  public static long arrivalSeed(long seed) {
+    return new SplittableRandom(seed ^ 0x5DEECE66DL).nextLong();
   }
 
   /**
