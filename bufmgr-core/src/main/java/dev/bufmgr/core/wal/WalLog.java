@@ -30,6 +30,7 @@ public final class WalLog {
   private final AtomicLong insertPosition;
   private final AtomicLongArray slots = new AtomicLongArray(SLOTS * STRIDE);
   private volatile long flushed;
+  private volatile long redoPointer;
   private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[256]);
   private byte[] flushScratch = new byte[1 << 16];
 
@@ -69,6 +70,48 @@ public final class WalLog {
     for (int i = 0; i < 8; i++) p[i] = (byte) (commitId >>> (8 * i));
     for (int i = 8; i < n; i++) p[i] = 0;
     return insert(LogFormat.COMMIT, p, n);
+  }
+
+  /**
+   * Logs a checkpoint: its redo point is the current insert position, so the next change to
+   * every page logs a full page image (PostgreSQL's {@code RedoRecPtr}).
+   *
+   * @return the checkpoint record's LSN
+   */
+  public long checkpoint() {
+    redoPointer = insertPosition.get();
+    byte[] p = scratchFor(8);
+    long redo = redoPointer;
+    for (int i = 0; i < 8; i++) p[i] = (byte) (redo >>> (8 * i));
+    return insert(LogFormat.CHECKPOINT, p, 8);
+  }
+
+  /** The redo point of the last checkpoint (0 before any). */
+  public long redoPointer() {
+    return redoPointer;
+  }
+
+  /**
+   * Logs a change of {@code changeLength} bytes to page {@code page}. When the page's LSN is at
+   * or before the last checkpoint's redo point, this is the page's first change since that
+   * checkpoint and the record carries a full image of the page as well (PostgreSQL's {@code
+   * XLogRecordAssemble} with full_page_writes: "page LSN <= RedoRecPtr").
+   *
+   * @param pageLsn the page's LSN before this change (0 for a page never logged)
+   * @param change the change bytes
+   * @param pageImage the page's bytes (its whole size is logged when an image is needed)
+   * @return the record's LSN, the page's new LSN
+   */
+  public long insertPageChange(long page, long pageLsn, byte[] change, int changeLength, byte[] pageImage) {
+    boolean image = pageLsn <= redoPointer;
+    int n = 16 + changeLength + (image ? pageImage.length : 0);
+    byte[] p = new byte[n];
+    for (int i = 0; i < 8; i++) p[i] = (byte) (page >>> (8 * i));
+    for (int i = 0; i < 4; i++) p[8 + i] = (byte) (changeLength >>> (8 * i));
+    p[12] = (byte) (image ? 1 : 0);
+    System.arraycopy(change, 0, p, 16, changeLength);
+    if (image) System.arraycopy(pageImage, 0, p, 16 + changeLength, pageImage.length);
+    return insert(LogFormat.PAGE_CHANGE, p, n);
   }
 
   /**

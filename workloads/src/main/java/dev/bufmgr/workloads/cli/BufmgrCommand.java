@@ -14,7 +14,14 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "bufmgr 0.1.0",
     description = "A testbed for buffer-manager research: eviction, replay and group commit.",
-    subcommands = {CommandLine.HelpCommand.class, CommitCommand.class, ExperimentCommand.class})
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      CommitCommand.class,
+      ExperimentCommand.class,
+      FsyncProbeCommand.class,
+      WalLoadCommand.class,
+      WalVerifyCommand.class
+    })
 public final class BufmgrCommand implements Runnable {
 
   /** Exit status of a run that failed on bad input or configuration. */
