@@ -10,8 +10,6 @@ import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolInvariants;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
-import dev.bufmgr.core.pool.WriteBackHook;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,7 +17,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,23 +41,8 @@ public abstract class PoolStressSuite {
   @ParameterizedTest(name = "{0}")
   @MethodSource("selectorSpecs")
   void invariantsHoldUnderConcurrentPinUnpinAndDirty(String spec) throws Exception {
-    AtomicLong writeBacks = new AtomicLong();
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-    WriteBackHook hook =
-        new WriteBackHook() {
-          @Override
-          public boolean needsWalFlush(long pageLsn) {
-            return false;
-          }
-
-          @Override
-          public void writeBack(int buffer, long page, long pageLsn, MemorySegment frame) {
-            writeBacks.incrementAndGet();
-            if (frame.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0) != page) {
-              failures.add("buffer " + buffer + " written for page " + page + " holds other bytes");
-            }
-          }
-        };
+    CheckingWriteBack hook = new CheckingWriteBack(page -> true);
     PoolConfig config =
         PoolConfig.builder()
             .frames(96)
@@ -98,11 +80,12 @@ public abstract class PoolStressSuite {
       done.set(true);
       monitor.join();
       assertEquals(List.of(), List.copyOf(failures));
+      assertEquals(List.of(), List.copyOf(hook.problems()));
       PoolInvariants.checkQuiescent(pool);
       assertEquals((long) THREADS * OPS_PER_THREAD, pool.metrics().requests());
       assertTrue(pool.metrics().evictions() > 0, "the pool must have been evicting");
-      assertEquals(pool.metrics().writeBacks(), writeBacks.get(), "every write-back went through the hook");
-      assertTrue(pool.metrics().dirtyEvictions() <= writeBacks.get(), "a dirty eviction is always written first");
+      assertEquals(pool.metrics().writeBacks(), hook.writes(), "every write-back went through the hook");
+      assertTrue(pool.metrics().dirtyEvictions() <= hook.writes(), "a dirty eviction is always written first");
       assertTrue(pool.metrics().dirtyEvictions() > 0, "dirty pages must have been evicted");
     }
   }

@@ -17,7 +17,6 @@ import dev.bufmgr.core.pool.PoolInvariants;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
-import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -191,29 +190,14 @@ public abstract class SelectorConformanceSuite {
   @MethodSource("selectorSpecs")
   void noDirtyPageIsLost(String spec) {
     Set<Long> dirty = new HashSet<>();
-    List<String> problems = new ArrayList<>();
-    WriteBackHook hook =
-        new WriteBackHook() {
-          @Override
-          public boolean needsWalFlush(long pageLsn) {
-            return false;
-          }
-
-          @Override
-          public void writeBack(int buffer, long page, long pageLsn, MemorySegment frame) {
-            if (!dirty.remove(page)) problems.add("page " + page + " written back but it was clean");
-            if (frame != null && frame.get(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, 0) != page) {
-              problems.add("page " + page + " written from a frame holding another page");
-            }
-          }
-        };
+    CheckingWriteBack hook = new CheckingWriteBack(dirty::remove);
     try (BufferPool p = pool(spec, 40, StorageMode.PAGE_MEMORY, hook); PoolSession s = p.openSession()) {
       Request[] trace = SeededTraces.mixed(11, 10_000, 160, true);
       for (Request r : trace) {
         s.access(r.page(), r.strategy(), 0, r.write());
         if (r.write()) dirty.add(r.page());
       }
-      assertEquals(List.of(), problems);
+      assertEquals(List.of(), List.copyOf(hook.problems()));
       for (Long page : dirty) {
         int b = p.bufferOf(page);
         assertTrue(b >= 0, "dirty page " + page + " left the pool without being written");
