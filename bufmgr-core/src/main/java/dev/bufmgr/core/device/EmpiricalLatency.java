@@ -103,6 +103,11 @@ public final class EmpiricalLatency implements LatencyModel {
   }
 
   @Override
+  public double p99Nanos() {
+    return quantileNanos(0.99);
+  }
+
+  @Override
   public double meanNanos() {
     return mean;
   }

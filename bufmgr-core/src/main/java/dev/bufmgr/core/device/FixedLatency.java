@@ -22,6 +22,11 @@ public record FixedLatency(long nanos) implements LatencyModel {
   }
 
   @Override
+  public double p99Nanos() {
+    return nanos;
+  }
+
+  @Override
   public double meanNanos() {
     return nanos;
   }

@@ -14,6 +14,9 @@ public interface LatencyModel {
   /** The distribution's median in nanoseconds (F0 for the lambda* = 2/F0 threshold). */
   double medianNanos();
 
+  /** The distribution's 99th percentile in nanoseconds. */
+  double p99Nanos();
+
   /** The distribution's mean in nanoseconds. */
   double meanNanos();
 

@@ -42,6 +42,11 @@ public final class LognormalLatency implements LatencyModel {
   }
 
   @Override
+  public double p99Nanos() {
+    return p99;
+  }
+
+  @Override
   public double meanNanos() {
     return Math.exp(mu + sigma * sigma / 2);
   }

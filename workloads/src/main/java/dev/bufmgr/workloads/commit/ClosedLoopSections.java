@@ -94,6 +94,7 @@ final class ClosedLoopSections {
             .put("clients", n)
             .put("thinkMs", think / 1e6)
             .put("f0Ms", f0 / 1e6)
+            .put("f0P99Ms", dev.latency().p99Nanos() / 1e6)
             .put("lambda", lambda)
             .put("lambdaStar", lambdaStar)
             .put("aboveLambdaStar", lambda > lambdaStar)

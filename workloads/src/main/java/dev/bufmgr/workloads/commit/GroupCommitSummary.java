@@ -67,15 +67,22 @@ final class GroupCommitSummary {
     md.append("## 2. Greedy vs the best oracle-tuned timer (closed loop, every load)\n\n");
     table(rows, new String[] {"device", "clients", "lambda", "lambdaStar", "bestTimer", "greedyResponseMs",
         "bestTimerResponseMs", "greedyGapPct"});
-    md.append("\n| device | paper: greedy gap to best timer | ours: median gap | ours: max gap |\n|---|---|---|---|\n");
+    md.append("\n| device | F0 p99 / median | paper: greedy gap to best timer | ours: median gap | ours: max gap |\n|---|---|---|---|---|\n");
     for (Map.Entry<String, List<ResultRow>> e : byDevice(rows).entrySet()) {
       double[] gaps = e.getValue().stream().mapToDouble(r -> r.number("greedyGapPct")).sorted().toArray();
-      md.append(f("| %s | %s | %.3f%% | %.3f%% |%n", e.getKey(), paperGap(e.getKey()), median(gaps), gaps[gaps.length - 1]));
+      ResultRow first = e.getValue().get(0);
+      md.append(f("| %s | %.2f | %s | %.3f%% | %.3f%% |%n", e.getKey(), first.number("f0P99Ms") / first.number("f0Ms"),
+          paperGap(e.getKey()), median(gaps), gaps[gaps.length - 1]));
     }
     md.append("\nThe gap is greedy's mean response over the best timer's, minus one, at the same load; "
         + "the timer grid is a multiple of F0 (" + "the oracle picks the best per point). A negative gap means "
         + "greedy beat every timer of the grid. Sampling noise between runs is of the order of 0.1-0.3% "
-        + "at these run lengths, so gaps that small are ties.\n\n");
+        + "at these run lengths, so gaps that small are ties. Where ours differ: with a constant F0 greedy is "
+        + "within noise of the best timer at every load, as the paper says; the wider the flush-time "
+        + "distribution (p99/median above), the more a timer gains, because under greedy a small batch "
+        + "can start a long flush that every later arrival must wait out, while a timer lets a few more "
+        + "commits share it. A probe of a disk with a wide fsync distribution can therefore show greedy "
+        + "several percent behind a tuned timer; the paper's 1.3% on EBS is the same effect, smaller.\n\n");
   }
 
   private static String paperGap(String device) {
@@ -89,26 +96,19 @@ final class GroupCommitSummary {
     md.append("## 3. The square-root timer fed the measured lambda, against greedy\n\n");
     table(rows, new String[] {"device", "clients", "lambda", "lambdaStar", "aboveLambdaStar", "sqrtTimer",
         "sqrtTimerBelowF0", "sqrtOverGreedy"});
-    double above = 0;
-    double below = 0;
-    int nAbove = 0;
-    int nBelow = 0;
-    for (ResultRow r : rows) {
-      double d = Math.abs(r.number("sqrtOverGreedy") - 1);
-      if (Boolean.TRUE.equals(r.get("aboveLambdaStar"))) {
-        above = Math.max(above, d);
-        nAbove++;
-      } else {
-        below = Math.max(below, d);
-        nBelow++;
-      }
+    md.append("\n| device | paper: timer / greedy above lambda* | ours: median above (points) | ours: range above | ours: range below lambda* |\n|---|---|---|---|---|\n");
+    for (Map.Entry<String, List<ResultRow>> e : byDevice(rows).entrySet()) {
+      double[] above = e.getValue().stream().filter(r -> Boolean.TRUE.equals(r.get("aboveLambdaStar")))
+          .mapToDouble(r -> r.number("sqrtOverGreedy")).sorted().toArray();
+      double[] below = e.getValue().stream().filter(r -> !Boolean.TRUE.equals(r.get("aboveLambdaStar")))
+          .mapToDouble(r -> r.number("sqrtOverGreedy")).sorted().toArray();
+      md.append(f("| %s | 1.000 | %s | %s | %s |%n", e.getKey(),
+          above.length == 0 ? "-" : f("%.4f (%d)", median(above), above.length), range(above), range(below)));
     }
-    md.append("\n| | paper | ours |\n|---|---|---|\n");
-    md.append(f("| timer / greedy above lambda* | 1.000 | max deviation %.4f over %d points |%n", above, nAbove));
-    md.append(f("| timer / greedy below lambda* | diverges | max deviation %.4f over %d points |%n", below, nBelow));
     md.append("\nAbove lambda* the prescribed T* is below F0, so by the time the device is free the timer has "
-        + "expired: the timer collapses onto greedy (ratio 1 up to the timer's rounding). "
-        + "Below lambda* it waits past the device and loses.\n\n");
+        + "usually expired and the timer collapses onto greedy (ratio 1). Just above lambda*, T* is close to "
+        + "F0 and the collapse is not yet complete; with a wide flush-time distribution the timer keeps the "
+        + "small advantage of section 2. Below lambda* it waits past the device and loses.\n\n");
   }
 
   private void threshold(List<ResultRow> rows) {
@@ -175,6 +175,10 @@ final class GroupCommitSummary {
       return f("%.4f", d);
     }
     return String.valueOf(v);
+  }
+
+  private static String range(double[] sorted) {
+    return sorted.length == 0 ? "-" : f("%.4f .. %.4f", sorted[0], sorted[sorted.length - 1]);
   }
 
   private static Map<String, List<ResultRow>> byDevice(List<ResultRow> rows) {
