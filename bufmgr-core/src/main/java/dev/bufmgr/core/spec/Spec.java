@@ -58,13 +58,6 @@ public final class Spec {
     return new Spec(what, text, name, params);
   }
 
-  /** Builds a spec whose only content is a name and a single unnamed argument (e.g. a path). */
-  public static Spec ofArgument(String what, String text, String name, String argument) {
-    Map<String, String> params = new LinkedHashMap<>();
-    params.put("", argument);
-    return new Spec(what, text, name, params);
-  }
-
   public String name() {
     return name;
   }
