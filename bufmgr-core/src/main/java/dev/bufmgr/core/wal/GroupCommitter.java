@@ -21,6 +21,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * policy calls happen under one lock.
  */
 public final class GroupCommitter implements AutoCloseable {
+  /**
+   * Pass as {@code openTransactions} when transactions are only seen at commit (an open loop):
+   * the committer then counts the commits that arrived and are not yet acknowledged.
+   */
+  public static final int COUNT_IN_FLIGHT = -1;
+
   private final ReleasePolicy policy;
   private final WalLog log;
   private final Device device;
@@ -38,6 +44,9 @@ public final class GroupCommitter implements AutoCloseable {
   private boolean stopping;
   private IOException failure;
   private long windowStart;
+  private final long origin = System.nanoTime();
+  private final boolean countInFlight;
+  private int inFlight;
   private long busyAtWindowStart;
 
   /**
@@ -46,15 +55,17 @@ public final class GroupCommitter implements AutoCloseable {
    * @param device where log flushes go
    * @param asyncCommit acknowledge at insertion even with a durable policy
    * @param openTransactions transactions that are open at any time (for {@code commit_siblings});
-   *     a closed loop of N clients passes N
+   *     a closed loop of N clients passes N, an open loop {@link #COUNT_IN_FLIGHT}
    */
   public GroupCommitter(ReleasePolicy policy, WalLog log, Device device, boolean asyncCommit, int openTransactions) {
     this.policy = policy;
     this.log = log;
     this.device = device;
     this.ackOnInsert = asyncCommit || !policy.durable();
-    this.backlog.openTransactions(openTransactions);
-    this.backlog.deviceFreeAt(System.nanoTime());
+    this.countInFlight = openTransactions == COUNT_IN_FLIGHT;
+    if (!countInFlight && openTransactions < 0) throw new IllegalArgumentException("openTransactions must be >= 0");
+    this.backlog.openTransactions(countInFlight ? 0 : openTransactions);
+    this.backlog.deviceFreeAt(0);
     this.windowStart = System.nanoTime();
     this.flusher = Thread.ofPlatform().name("wal-flusher").daemon().unstarted(this::flushLoop);
   }
@@ -82,13 +93,18 @@ public final class GroupCommitter implements AutoCloseable {
    * @throws UncheckedIOException when the device failed
    */
   public long commit(int client, long commitId, int payloadBytes) throws InterruptedException {
-    long arrival = System.nanoTime();
+    long arrival = now();
     long lsn = log.insertCommit(commitId, payloadBytes);
     lock.lock();
     try {
-      long seq = register(arrival, client, lsn);
-      if (!ackOnInsert) waitFor(seq);
-      metrics.commit(System.nanoTime() - arrival);
+      if (countInFlight) backlog.openTransactions(++inFlight);
+      try {
+        long seq = register(arrival, client, lsn);
+        if (!ackOnInsert) waitFor(seq);
+      } finally {
+        if (countInFlight) backlog.openTransactions(--inFlight);
+      }
+      metrics.commit(now() - arrival);
       return lsn;
     } finally {
       lock.unlock();
@@ -105,7 +121,7 @@ public final class GroupCommitter implements AutoCloseable {
     lock.lock();
     try {
       if (log.flushedLsn() >= lsn) return;
-      waitFor(register(System.nanoTime(), -1, lsn));
+      waitFor(register(now(), -1, lsn));
     } finally {
       lock.unlock();
     }
@@ -163,6 +179,11 @@ public final class GroupCommitter implements AutoCloseable {
     }
   }
 
+  /** Policy time: nanoseconds since this committer was made (small numbers, no overflow in sums). */
+  private long now() {
+    return System.nanoTime() - origin;
+  }
+
   private void flushLoop() {
     lock.lock();
     try {
@@ -171,7 +192,7 @@ public final class GroupCommitter implements AutoCloseable {
           work.await();
           continue;
         }
-        long now = System.nanoTime();
+        long now = now();
         long at = policy.releaseAt(now, backlog);
         if (at > now) {
           if (at == ReleasePolicy.NEVER) work.await();
@@ -202,7 +223,7 @@ public final class GroupCommitter implements AutoCloseable {
     } finally {
       lock.lock();
     }
-    long end = System.nanoTime();
+    long end = now();
     for (int k = 0; k < n; k++) metrics.waited(flushStart - queue.inFlightArrival(k));
     metrics.flush(n);
     completedSequence = queue.inFlightEnd();

@@ -16,7 +16,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * One group-commit run on the real clock: a closed loop of real client threads, the policy
+ * One group-commit run on the real clock: a closed loop of real client threads or an open loop of
+ * Poisson arrivals (one virtual thread per commit), the policy
  * driven by a {@link GroupCommitter}, on an emulated device (a device spec such as {@code
  * fixed:f0=0.9ms}) or a real log file ({@code file:DIR}, recovered first, appended to and forced
  * with fdatasync).
@@ -32,22 +33,20 @@ public final class RealClockRun {
    * durationNanos} of real time (warm-up included) when {@code commits} is 0.
    */
   public static CommitResult run(
-      PolicyFactory policy, LoopSpec.Closed loop, String deviceSpec, long commits, long durationNanos,
+      PolicyFactory policy, LoopSpec loop, String deviceSpec, long commits, long durationNanos,
       long seed, int recordBytes, boolean asyncCommit, double warmup) {
     long wall0 = System.nanoTime();
     int payload = Math.max(8, recordBytes - LogFormat.RECORD_HEADER);
     try (OpenDevice od = openDevice(deviceSpec, seed)) {
       WalLog log = new WalLog(od.startLsn, LOG_BUFFER);
-      GroupCommitter committer =
-          new GroupCommitter(policy.create(), log, od.device, asyncCommit, loop.clients()).start();
-      RealTimeClients clients =
-          new RealTimeClients(committer, loop.clients(), loop.think(), payload, od.firstId, null, seed);
-      clients.start();
+      int open = loop instanceof LoopSpec.Closed c ? c.clients() : GroupCommitter.COUNT_IN_FLIGHT;
+      GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open).start();
+      Load load = startLoad(loop, committer, payload, od.firstId, seed);
       CommitResult result;
       try {
         if (commits > 0) {
           long warm = (long) Math.ceil(commits * warmup / (1 - warmup));
-          while (clients.acknowledged() < warm) Thread.sleep(POLL_NANOS / 1_000_000);
+          while (load.acknowledged() < warm) Thread.sleep(POLL_NANOS / 1_000_000);
           committer.beginMeasurement();
           while (committer.measuredCommits() < commits) Thread.sleep(POLL_NANOS / 1_000_000);
         } else {
@@ -58,7 +57,7 @@ public final class RealClockRun {
         }
         result = committer.result(loop.spec(), seed, System.nanoTime() - wall0);
       } finally {
-        clients.stopAndJoin();
+        load.stop();
         committer.close();
       }
       return result;
@@ -68,6 +67,44 @@ public final class RealClockRun {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
     }
+  }
+
+  /** The running clients or arrival generator. */
+  private interface Load {
+    long acknowledged();
+
+    void stop() throws InterruptedException;
+  }
+
+  private static Load startLoad(LoopSpec loop, GroupCommitter committer, int payload, long firstId, long seed) {
+    if (loop instanceof LoopSpec.Closed c) {
+      RealTimeClients clients = new RealTimeClients(committer, c.clients(), c.think(), payload, firstId, null, seed);
+      clients.start();
+      return new Load() {
+        @Override
+        public long acknowledged() {
+          return clients.acknowledged();
+        }
+
+        @Override
+        public void stop() throws InterruptedException {
+          clients.stopAndJoin();
+        }
+      };
+    }
+    RealTimeArrivals arrivals = new RealTimeArrivals(committer, ((LoopSpec.Open) loop).schedule(), payload, seed);
+    arrivals.start();
+    return new Load() {
+      @Override
+      public long acknowledged() {
+        return arrivals.acknowledged();
+      }
+
+      @Override
+      public void stop() throws InterruptedException {
+        arrivals.stopAndDrain();
+      }
+    };
   }
 
   private static void sleepUntil(long deadline) throws InterruptedException {

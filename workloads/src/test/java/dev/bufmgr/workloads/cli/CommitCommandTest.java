@@ -48,6 +48,10 @@ class CommitCommandTest {
         "--device", "fixed:f0=0.2ms", "--output", "jsonl");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("\"clock\":\"real\""));
+    CliRun open = CliRun.of("commit", "--clock", "real", "--seconds", "0.3", "--loop", "open:rate=2000",
+        "--device", "fixed:f0=0.2ms", "--policy", "ski", "--output", "jsonl");
+    assertEquals(0, open.status(), open.err());
+    assertTrue(open.out().contains("\"loop\":\"open:rate=2000\""));
   }
 
   @Test
