@@ -25,13 +25,17 @@ public final class GroupCommitExperiment {
    * @param threshold lambda* per device
    * @param openLoop policies against the offline optimum under rate shifts
    * @param commitDelay PostgreSQL commit_delay against greedy
+   * @param sharedDevice commits with and without checkpoint bursts on the same device
+   * @param fullPageImages log volume of an update before and after a checkpoint
    */
   public record Results(
       List<ResultRow> fixedPoint,
       List<ResultRow> timerSweep,
       List<ResultRow> threshold,
       List<ResultRow> openLoop,
-      List<ResultRow> commitDelay) {
+      List<ResultRow> commitDelay,
+      List<ResultRow> sharedDevice,
+      List<ResultRow> fullPageImages) {
 
     /** Every row, section by section. */
     public List<ResultRow> all() {
@@ -41,6 +45,8 @@ public final class GroupCommitExperiment {
       all.addAll(threshold);
       all.addAll(openLoop);
       all.addAll(commitDelay);
+      all.addAll(sharedDevice);
+      all.addAll(fullPageImages);
       return all;
     }
   }
@@ -54,12 +60,15 @@ public final class GroupCommitExperiment {
   /** Runs every section. */
   public Results run() {
     ClosedLoopSections closed = new ClosedLoopSections(settings, progress);
+    SharedDeviceSection shared = new SharedDeviceSection(settings, progress);
     return new Results(
         closed.fixedPoint(),
         closed.timerSweep(),
         new ThresholdSection(settings).run(),
         new OpenLoopSection(settings, progress).run(),
-        closed.commitDelay());
+        closed.commitDelay(),
+        shared.checkpointBursts(),
+        shared.fullPageImages());
   }
 
   /**
