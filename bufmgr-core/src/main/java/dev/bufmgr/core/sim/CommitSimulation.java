@@ -64,6 +64,12 @@ public final class CommitSimulation {
             "policy " + policy.name() + " can never release with " + c.clients()
                 + " closed-loop clients (fewer than k)");
       }
+      if (ackOnInsert && c.think().meanNanos() == 0) {
+        throw new IllegalArgumentException(
+            "impossible configuration: commits acknowledged at insertion (" + policy.name()
+                + (config.asyncCommit() ? ", asynchronous commit" : "")
+                + ") with zero think time never let virtual time advance; give the clients a think time");
+      }
       this.think = c.think();
       this.open = null;
       this.clients = new EventHeap(c.clients());

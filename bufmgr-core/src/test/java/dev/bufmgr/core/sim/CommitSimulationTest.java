@@ -78,6 +78,13 @@ class CommitSimulationTest {
   }
 
   @Test
+  void acknowledgingAtInsertionWithoutThinkTimeIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> closed("ewma", 2, 0, 500, 10));
+    assertTrue(e.getMessage().startsWith("impossible configuration: commits acknowledged at insertion"), e.getMessage());
+  }
+
+  @Test
   void writeBehindAcknowledgesAtOnceAndIsNotDurable() {
     CommitResult r = closed("ewma", 4, 1000, 500, 400);
     assertFalse(r.durable());

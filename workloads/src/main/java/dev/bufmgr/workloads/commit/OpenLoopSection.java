@@ -43,10 +43,11 @@ final class OpenLoopSection {
     long tMean = Math.round(Math.sqrt(2 * F0 / schedule.meanRate() * 1e9));
     String f0 = Durations.format(F0);
     String[][] policies = {
+      // role names: short, they label the chart's bars
       {"ski:f0=" + f0, "ski"},
-      {"timer:t=" + tLow + "ns", "timer tuned to the low rate"},
-      {"timer:t=" + tMean + "ns", "timer tuned to the mean rate"},
-      {"eoq:f0=" + f0, "EOQ timer, lambda measured online"},
+      {"timer:t=" + tLow + "ns", "timer, low rate"},
+      {"timer:t=" + tMean + "ns", "timer, mean rate"},
+      {"eoq:f0=" + f0, "eoq, online"},
       {"greedy", "greedy"},
     };
     List<ResultRow> rows = new ArrayList<>();
