@@ -233,9 +233,12 @@ public final class GroupCommitter implements AutoCloseable {
     durable.signalAll();
   }
 
-  /** Stops the flusher (after the flush in flight, if any); waiting commits fail. */
+  /**
+   * Stops the flusher (after the flush in flight, if any); waiting commits fail. Waits up to ten
+   * seconds for the flusher to end (an interrupt ends the wait and stays set).
+   */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     lock.lock();
     try {
       stopping = true;
@@ -244,6 +247,10 @@ public final class GroupCommitter implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    flusher.join(TimeUnit.SECONDS.toMillis(10));
+    try {
+      flusher.join(TimeUnit.SECONDS.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -74,6 +74,9 @@ final class GroupCommitCharts {
     return v;
   }
 
+  // XChart 4.0.3 marks every BitmapEncoder method deprecated without a replacement; it is the
+  // project's chosen PNG writer (DESIGN, Toolchain).
+  @SuppressWarnings("deprecation")
   private static void save(Chart<?, ?> chart, Path file) {
     try {
       Files.write(file, BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG));
