@@ -81,11 +81,6 @@ public final class EmpiricalLatency implements LatencyModel {
     return s.length() <= 40 ? s : s.substring(0, 40) + "...";
   }
 
-  /** The samples, sorted ascending. */
-  public long[] sortedSamples() {
-    return sorted.clone();
-  }
-
   /** The q-quantile (0..1) of the samples by the nearest-rank rule. */
   public long quantileNanos(double q) {
     int rank = (int) Math.ceil(q * sorted.length);

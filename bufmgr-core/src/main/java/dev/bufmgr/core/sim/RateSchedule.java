@@ -62,11 +62,6 @@ public final class RateSchedule {
     return new RateSchedule(rates, durations);
   }
 
-  /** Number of phases. */
-  public int phases() {
-    return rates.length;
-  }
-
   /** Rate (per second) of phase {@code i}. */
   public double rate(int i) {
     return rates[i];

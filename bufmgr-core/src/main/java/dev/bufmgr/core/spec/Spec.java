@@ -1,6 +1,5 @@
 package dev.bufmgr.core.spec;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -65,14 +64,6 @@ public final class Spec {
   /** The text as the user wrote it. */
   public String text() {
     return text;
-  }
-
-  public Map<String, String> params() {
-    return Collections.unmodifiableMap(params);
-  }
-
-  public boolean has(String key) {
-    return params.containsKey(key);
   }
 
   /** A required or defaulted string parameter. */

@@ -28,11 +28,6 @@ public final class Backlog {
     return arrivalSum;
   }
 
-  /** Accumulated waiting of the pending commits at time {@code now}, in nanoseconds. */
-  public double accumulatedWait(long now) {
-    return (double) pending * now - arrivalSum;
-  }
-
   /**
    * When the current round began: the later of the moment the log's device became free and the
    * oldest pending arrival. A leader that takes over at this moment is the one that would sleep

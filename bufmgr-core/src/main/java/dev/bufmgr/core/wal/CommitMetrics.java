@@ -79,14 +79,4 @@ public final class CommitMetrics {
   public double meanWaitNanos() {
     return waits == 0 ? Double.NaN : waitSum / waits;
   }
-
-  /** Sum of the waits between arrival and flush start, in nanoseconds. */
-  public double waitSumNanos() {
-    return waitSum;
-  }
-
-  /** Number of commits whose wait was recorded. */
-  public long waits() {
-    return waits;
-  }
 }
