@@ -37,6 +37,35 @@ public final class AtomicOutput {
     }
   }
 
+  /** Writes a file by a writer that fills a temporary path. */
+  @FunctionalInterface
+  public interface FileFiller {
+    /** Writes the whole content to {@code tmp} (an existing empty file). */
+    void fill(Path tmp) throws IOException;
+  }
+
+  /**
+   * Lets {@code filler} write a temporary sibling of {@code target} and moves it into place
+   * only when the filler returns; when it throws, the temporary file is removed and the
+   * exception propagates (I/O errors as {@link UncheckedIOException}).
+   */
+  public static void writeWith(Path target, FileFiller filler) {
+    Path abs = target.toAbsolutePath();
+    Path tmp = null;
+    try {
+      Files.createDirectories(abs.getParent());
+      tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      filler.fill(tmp);
+      move(tmp, abs);
+    } catch (IOException e) {
+      deleteQuietly(tmp);
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    } catch (RuntimeException | Error e) {
+      deleteQuietly(tmp);
+      throw e;
+    }
+  }
+
   /**
    * Creates a temporary folder beside {@code target} for a run to fill; {@link
    * #publishFolder} moves it into place, {@link #discardFolder} removes it.
