@@ -1,0 +1,84 @@
+package dev.bufmgr.core.buffer;
+
+/**
+ * The layout of a buffer's 64-bit state word, after PostgreSQL's {@code BufferDesc.state}
+ * (buf_internals.h): a reference count, usage bits that belong to the victim selector, and flags.
+ * Every state change is one compare-and-set of the whole word, so the count, the usage bits and
+ * the flags are always seen together.
+ *
+ * <pre>
+ *  bits  0..17  reference count (pins)
+ *  bits 18..25  selector usage bits (G-CLOCK: usage count; HOT/COOL: hot bit; S3-FIFO: frequency)
+ *  bit  26      DIRTY         the page differs from its copy on the device
+ *  bit  27      JUST_DIRTIED  dirtied again while a write-back was running
+ *  bit  28      TAG_VALID     the tag names the page this buffer holds; pins are allowed
+ *  bit  29      VALID         the page's contents are loaded
+ *  bit  30      IO_IN_PROGRESS a read or write of the page is running
+ * </pre>
+ *
+ * <p>Where PostgreSQL takes a header spin lock for multi-step changes, this pool needs none:
+ * replacing a buffer's page first clears TAG_VALID by CAS while holding the only pin, which
+ * excludes new pins until the new tag is published.
+ */
+public final class BufferState {
+  private BufferState() {}
+
+  public static final int REFCOUNT_BITS = 18;
+  public static final long REFCOUNT_ONE = 1L;
+  public static final long REFCOUNT_MASK = (1L << REFCOUNT_BITS) - 1;
+  /** The most pins one buffer can hold at once. */
+  public static final int MAX_REFCOUNT = (int) REFCOUNT_MASK;
+
+  public static final int USAGE_SHIFT = REFCOUNT_BITS;
+  public static final int USAGE_BITS = 8;
+  public static final long USAGE_MASK = ((1L << USAGE_BITS) - 1) << USAGE_SHIFT;
+  /** The largest value the selector usage bits can hold. */
+  public static final int MAX_USAGE = (1 << USAGE_BITS) - 1;
+
+  public static final long DIRTY = 1L << 26;
+  public static final long JUST_DIRTIED = 1L << 27;
+  public static final long TAG_VALID = 1L << 28;
+  public static final long VALID = 1L << 29;
+  public static final long IO_IN_PROGRESS = 1L << 30;
+
+  /** The number of pins. */
+  public static int refCount(long state) {
+    return (int) (state & REFCOUNT_MASK);
+  }
+
+  /** True when at least one thread holds a pin. */
+  public static boolean isPinned(long state) {
+    return (state & REFCOUNT_MASK) != 0;
+  }
+
+  /** The selector's usage bits as an unsigned value. */
+  public static int usage(long state) {
+    return (int) ((state & USAGE_MASK) >>> USAGE_SHIFT);
+  }
+
+  /** The state with its usage bits replaced; {@code usage} must lie in 0..{@link #MAX_USAGE}. */
+  public static long withUsage(long state, int usage) {
+    return (state & ~USAGE_MASK) | ((long) usage << USAGE_SHIFT);
+  }
+
+  /** True when every flag in {@code flags} is set. */
+  public static boolean has(long state, long flags) {
+    return (state & flags) == flags;
+  }
+
+  /** The state a victim selector installs to claim an unpinned buffer: the same word, pinned once. */
+  public static long claimed(long state) {
+    return state + REFCOUNT_ONE;
+  }
+
+  /** A readable rendering for messages and test failures. */
+  public static String describe(long state) {
+    StringBuilder sb = new StringBuilder("refcount=").append(refCount(state)).append(" usage=").append(usage(state));
+    if (has(state, TAG_VALID)) sb.append(" TAG_VALID");
+    if (has(state, VALID)) sb.append(" VALID");
+    if (has(state, DIRTY)) sb.append(" DIRTY");
+    if (has(state, JUST_DIRTIED)) sb.append(" JUST_DIRTIED");
+    if (has(state, IO_IN_PROGRESS)) sb.append(" IO_IN_PROGRESS");
+    return sb.toString();
+  }
+}

@@ -1,0 +1,189 @@
+package dev.bufmgr.core.buffer;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The buffer descriptors in striped off-heap arrays: per buffer a 64-bit state word (see {@link
+ * BufferState}), the tag (the page id it holds) and the page LSN. The pool's N buffers are split
+ * into S contiguous stripes; each stripe's arrays are allocated, and so first touched, by a thread
+ * of its own, so that on a NUMA host started with one thread per node the memory lands on that
+ * node. State words may be padded (see {@link Padding}); tags and LSNs are dense.
+ *
+ * <p>Threading: every method may be called by any thread at any time. State words are read with
+ * volatile semantics and changed by compare-and-set or atomic add; the tag is published with
+ * release semantics before TAG_VALID is set, and read after a pin (a full fence).
+ */
+public final class Descriptors implements AutoCloseable {
+  private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+  private final int frames;
+  private final int stripeSize;
+  private final int stripeCount;
+  private final long stateStride;
+  private final Padding padding;
+  private final Arena arena;
+  private final MemorySegment[] states;
+  private final MemorySegment[] tags;
+  private final MemorySegment[] lsns;
+
+  /**
+   * Allocates zeroed descriptors: every buffer unpinned, no usage, no flags.
+   *
+   * @param frames the number of buffers, at least 1
+   * @param stripes the number of stripes, 1..frames
+   * @param padding the distance between state words
+   */
+  public Descriptors(int frames, int stripes, Padding padding) {
+    if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
+    if (stripes < 1 || stripes > frames) {
+      throw new IllegalArgumentException("stripes must lie in 1.." + frames + ", got " + stripes);
+    }
+    this.frames = frames;
+    this.stripeCount = stripes;
+    this.stripeSize = (frames + stripes - 1) / stripes;
+    this.padding = padding;
+    this.stateStride = padding.stride();
+    this.arena = Arena.ofShared();
+    this.states = new MemorySegment[stripes];
+    this.tags = new MemorySegment[stripes];
+    this.lsns = new MemorySegment[stripes];
+    allocateStripes();
+  }
+
+  private void allocateStripes() {
+    Thread[] allocators = new Thread[stripeCount];
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    for (int s = 0; s < stripeCount; s++) {
+      final int stripe = s;
+      allocators[s] =
+          Thread.ofPlatform()
+              .name("descriptor-stripe-" + s)
+              .unstarted(
+                  () -> {
+                    try {
+                      long n = stripeEnd(stripe) - stripeStart(stripe);
+                      states[stripe] = arena.allocate(n * stateStride, 128);
+                      tags[stripe] = arena.allocate(n * Long.BYTES, 64);
+                      lsns[stripe] = arena.allocate(n * Long.BYTES, 64);
+                    } catch (Throwable t) {
+                      failure.compareAndSet(null, t);
+                    }
+                  });
+      allocators[s].start();
+    }
+    for (Thread t : allocators) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while allocating descriptor stripes", e);
+      }
+    }
+    if (failure.get() != null) {
+      arena.close();
+      throw new IllegalStateException("cannot allocate descriptor stripes: " + failure.get(), failure.get());
+    }
+  }
+
+  /** The number of buffers. */
+  public int frames() {
+    return frames;
+  }
+
+  /** The number of stripes. */
+  public int stripes() {
+    return stripeCount;
+  }
+
+  /** The stripe that holds buffer {@code b}. */
+  public int stripeOf(int b) {
+    return b / stripeSize;
+  }
+
+  /** The first buffer of stripe {@code s}. */
+  public int stripeStart(int s) {
+    return s * stripeSize;
+  }
+
+  /** One past the last buffer of stripe {@code s}. */
+  public int stripeEnd(int s) {
+    return Math.min(frames, (s + 1) * stripeSize);
+  }
+
+  /** The padding of the state words. */
+  public Padding padding() {
+    return padding;
+  }
+
+  /** The state word of buffer {@code b}, read with volatile semantics. */
+  public long state(int b) {
+    int s = b / stripeSize;
+    return (long) LONG.getVolatile(states[s], (b - s * stripeSize) * stateStride);
+  }
+
+  /** Atomically replaces the state word of {@code b} if it still equals {@code expected}. */
+  public boolean compareAndSetState(int b, long expected, long update) {
+    int s = b / stripeSize;
+    return LONG.compareAndSet(states[s], (b - s * stripeSize) * stateStride, expected, update);
+  }
+
+  /** Atomically adds {@code delta} to the state word of {@code b}; returns the previous word. */
+  public long getAndAddState(int b, long delta) {
+    int s = b / stripeSize;
+    return (long) LONG.getAndAdd(states[s], (b - s * stripeSize) * stateStride, delta);
+  }
+
+  /** The page id in buffer {@code b}'s tag (meaningful only while TAG_VALID is set). */
+  public long tag(int b) {
+    int s = b / stripeSize;
+    return (long) LONG.getAcquire(tags[s], (b - s * stripeSize) * (long) Long.BYTES);
+  }
+
+  /** Sets the tag; only the thread that cleared TAG_VALID while holding the only pin may call it. */
+  public void setTag(int b, long page) {
+    int s = b / stripeSize;
+    LONG.setRelease(tags[s], (b - s * stripeSize) * (long) Long.BYTES, page);
+  }
+
+  /** The LSN of the last logged change to the page in buffer {@code b} (0 when none). */
+  public long lsn(int b) {
+    int s = b / stripeSize;
+    return (long) LONG.getVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES);
+  }
+
+  /** Raises the page LSN of {@code b} to at least {@code lsn} (a concurrent raise never lowers it). */
+  public void raiseLsn(int b, long lsn) {
+    int s = b / stripeSize;
+    MemorySegment seg = lsns[s];
+    long off = (b - s * stripeSize) * (long) Long.BYTES;
+    long cur = (long) LONG.getVolatile(seg, off);
+    while (cur < lsn && !LONG.compareAndSet(seg, off, cur, lsn)) {
+      cur = (long) LONG.getVolatile(seg, off);
+    }
+  }
+
+  /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
+  public void resetLsn(int b) {
+    int s = b / stripeSize;
+    LONG.setVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES, 0L);
+  }
+
+  /** Bytes of off-heap memory held by the descriptor arrays. */
+  public long bytes() {
+    long total = 0;
+    for (int s = 0; s < stripeCount; s++) {
+      total += states[s].byteSize() + tags[s].byteSize() + lsns[s].byteSize();
+    }
+    return total;
+  }
+
+  /** Frees the off-heap arrays; no method may be called afterwards. */
+  @Override
+  public void close() {
+    arena.close();
+  }
+}

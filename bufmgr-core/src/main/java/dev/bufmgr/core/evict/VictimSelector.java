@@ -1,0 +1,70 @@
+package dev.bufmgr.core.evict;
+
+import dev.bufmgr.core.pool.AccessStrategy;
+
+/**
+ * A victim selector: the policy that decides which buffer the pool reuses when no free buffer is
+ * left. Small on purpose, like libCacheSim's function table ({@code cache.h}) and Caffeine's
+ * simulator {@code Policy}: the pool tells the selector about hits, misses, admissions and
+ * evictions, and asks it for a victim, which the selector may only take if it can claim it.
+ *
+ * <p><b>Usage bits.</b> Each buffer's state word carries 8 usage bits owned by the selector (see
+ * {@link dev.bufmgr.core.buffer.BufferState}). The pool applies {@link #usageAfterHit} inside the
+ * same compare-and-set that pins the buffer, and {@link #initialUsage} when a page is loaded, so a
+ * hit costs one atomic operation and the selector needs no callback on the hit path.
+ *
+ * <p><b>Claiming.</b> {@link #selectVictim} must return a buffer it claimed itself: it read the
+ * state word, saw the buffer unpinned ({@code refCount == 0}) and replaced the word by {@link
+ * dev.bufmgr.core.buffer.BufferState#claimed(long)} with a compare-and-set. A claimed buffer is
+ * pinned by the calling thread, so no other thread can claim it or start using it for another
+ * page; the pool may still give it back (for example when another thread loaded the same page
+ * first), in which case the selector sees no {@link #onEvict} for it.
+ *
+ * <p><b>Threading contract.</b> One selector serves every thread of its pool.
+ * <ul>
+ *   <li>{@link #initialUsage}, {@link #usageAfterHit} and {@link #reusableByRing} are pure
+ *       functions, called concurrently from any thread, possibly several times per operation
+ *       (inside CAS retry loops).
+ *   <li>{@link #onMiss}, {@link #selectVictim}, {@link #onEvict} and {@link #onAdmit} run
+ *       concurrently on different threads, each for its own miss; for one miss they run on one
+ *       thread in the order onMiss, (selectVictim), (onEvict), onAdmit, sharing one {@link
+ *       Admission}. When a free buffer is used, selectVictim and onEvict are skipped; when a ring
+ *       reuses a buffer, selectVictim is skipped but onEvict still reports the page that left.
+ *   <li>During {@code onEvict} and {@code onAdmit} the calling thread holds the buffer's only
+ *       pin, so no other thread can evict it; other threads may still read its state word and
+ *       see TAG_VALID clear.
+ *   <li>In single-threaded use, the calls come in program order and the selector must implement
+ *       its reference semantics (DESIGN.md) exactly.
+ * </ul>
+ */
+public interface VictimSelector {
+
+  /** The usage bits a page gets when it is loaded through the given strategy. */
+  int initialUsage(AccessStrategy strategy);
+
+  /** The usage bits after a hit through the given strategy on a buffer whose bits were {@code usage}. */
+  int usageAfterHit(int usage, AccessStrategy strategy);
+
+  /**
+   * Whether a ring may reuse an unpinned buffer whose usage bits are {@code usage} (PostgreSQL's
+   * {@code GetBufferFromRing}: only while the buffer is still "cold", usage count at most 1).
+   */
+  boolean reusableByRing(int usage);
+
+  /** A miss for {@code admission.page()} begins, before any victim is looked for. */
+  default void onMiss(Admission admission) {}
+
+  /**
+   * Finds and claims a victim (see the class comment) and returns its buffer number. Records the
+   * number of positions examined with {@link Admission#addTicks}.
+   *
+   * @throws NoUnpinnedBuffersException when the search finds every buffer pinned
+   */
+  int selectVictim(Admission admission);
+
+  /** The page {@code page} left {@code buffer}, which the calling thread holds claimed. */
+  default void onEvict(int buffer, long page, Admission admission) {}
+
+  /** {@code admission.page()} was loaded into {@code buffer}, which the calling thread holds pinned. */
+  default void onAdmit(int buffer, Admission admission) {}
+}

@@ -1,0 +1,59 @@
+package dev.bufmgr.core.evict.hand;
+
+/**
+ * One hand over all buffers, advanced by B ticks per atomic add: a thread claims B consecutive
+ * positions with one fetch-and-add and sweeps them alone (the batched clock sweep of the
+ * pgsql-hackers thread, seeds/002). B = 1 is PostgreSQL's stock hand: one atomic add per tick.
+ */
+public final class BatchedHand implements ClockHand {
+  private final int frames;
+  private final int batch;
+  private final PaddedCounter position = new PaddedCounter();
+  private final ThreadLocal<Cursor> cursors = ThreadLocal.withInitial(Cursor::new);
+
+  /**
+   * @param frames the number of buffers swept
+   * @param batch ticks claimed per atomic add, at least 1
+   */
+  public BatchedHand(int frames, int batch) {
+    if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
+    if (batch < 1) throw new IllegalArgumentException("batch must be at least 1, got " + batch);
+    this.frames = frames;
+    this.batch = batch;
+  }
+
+  @Override
+  public HandCursor cursor() {
+    return cursors.get();
+  }
+
+  /** Ticks claimed so far by all threads (a measure of sweep work). */
+  public long ticksClaimed() {
+    return position.get();
+  }
+
+  @Override
+  public String describe() {
+    return batch == 1 ? "stock" : "batched(" + batch + ")";
+  }
+
+  private final class Cursor implements HandCursor {
+    private int buffer;
+    private int remaining;
+
+    @Override
+    public void beginSearch() {}
+
+    @Override
+    public int next() {
+      if (remaining == 0) {
+        buffer = (int) (position.getAndAdd(batch) % frames);
+        remaining = batch;
+      }
+      int b = buffer;
+      buffer = b + 1 == frames ? 0 : b + 1;
+      remaining--;
+      return b;
+    }
+  }
+}

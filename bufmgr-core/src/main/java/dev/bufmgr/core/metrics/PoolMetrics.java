@@ -1,0 +1,150 @@
+package dev.bufmgr.core.metrics;
+
+import java.util.Collection;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A snapshot of a pool's counters, merged over its sessions: hits and misses (in all and per page
+ * class), evictions, dirty evictions, ring reuses and rejections, ticks per victim and, when the
+ * pool timed them, victim-search latencies.
+ */
+public final class PoolMetrics {
+  private final long hits;
+  private final long misses;
+  private final long evictions;
+  private final long dirtyEvictions;
+  private final long ringReuses;
+  private final long ringRejections;
+  private final long victimRetries;
+  private final long[] classHits;
+  private final long[] classMisses;
+  private final TicksHistogram ticks = new TicksHistogram();
+  private final Histogram victimNanos;
+
+  /** Merges the given sessions' counters. */
+  public static PoolMetrics merge(Collection<SessionMetrics> sessions, int pageClasses) {
+    return new PoolMetrics(sessions, pageClasses);
+  }
+
+  private PoolMetrics(Collection<SessionMetrics> sessions, int pageClasses) {
+    long h = 0, m = 0, e = 0, d = 0, rr = 0, rj = 0, vr = 0;
+    classHits = new long[pageClasses];
+    classMisses = new long[pageClasses];
+    victimNanos = new Histogram(1, 3_600_000_000_000L, 2);
+    for (SessionMetrics s : sessions) {
+      h += s.hits;
+      m += s.misses;
+      e += s.evictions;
+      d += s.dirtyEvictions;
+      rr += s.ringReuses;
+      rj += s.ringRejections;
+      vr += s.victimRetries;
+      for (int c = 0; c < pageClasses; c++) {
+        classHits[c] += s.classHits[c];
+        classMisses[c] += s.classMisses[c];
+      }
+      ticks.add(s.ticks);
+      victimNanos.add(s.victimNanos);
+    }
+    hits = h;
+    misses = m;
+    evictions = e;
+    dirtyEvictions = d;
+    ringReuses = rr;
+    ringRejections = rj;
+    victimRetries = vr;
+  }
+
+  public long hits() {
+    return hits;
+  }
+
+  public long misses() {
+    return misses;
+  }
+
+  /** Hits plus misses. */
+  public long requests() {
+    return hits + misses;
+  }
+
+  /** Hits over requests; NaN when there was no request. */
+  public double hitRatio() {
+    return requests() == 0 ? Double.NaN : (double) hits / requests();
+  }
+
+  /** Pages that left a buffer to make room for another (victims and ring reuses). */
+  public long evictions() {
+    return evictions;
+  }
+
+  /** Evictions that wrote the page back first. */
+  public long dirtyEvictions() {
+    return dirtyEvictions;
+  }
+
+  /** Buffers a ring reused without asking the selector. */
+  public long ringReuses() {
+    return ringReuses;
+  }
+
+  /** Dirty buffers a BULKREAD ring refused because their write needed a WAL flush. */
+  public long ringRejections() {
+    return ringRejections;
+  }
+
+  /** Claimed victims given up because another thread pinned or dirtied them, or loaded the page first. */
+  public long victimRetries() {
+    return victimRetries;
+  }
+
+  /** The number of page classes counted. */
+  public int pageClasses() {
+    return classHits.length;
+  }
+
+  /** Hits on pages of class {@code c}. */
+  public long hits(int c) {
+    return classHits[c];
+  }
+
+  /** Misses on pages of class {@code c}. */
+  public long misses(int c) {
+    return classMisses[c];
+  }
+
+  /** Victim searches done by the selector (ring reuses and free buffers need none). */
+  public long victimSearches() {
+    return ticks.count();
+  }
+
+  /** Mean positions examined per victim; NaN when there was no search. */
+  public double ticksPerVictimMean() {
+    return ticks.mean();
+  }
+
+  /** The q-quantile of ticks per victim (see {@link TicksHistogram#percentile}). */
+  public double ticksPerVictimPercentile(double q) {
+    return ticks.percentile(q);
+  }
+
+  /** The most positions one search examined. */
+  public long ticksPerVictimMax() {
+    return ticks.max();
+  }
+
+  /** The ticks-per-victim distribution. */
+  public TicksHistogram ticksHistogram() {
+    return ticks;
+  }
+
+  /** The q-quantile of victim-search latency in nanoseconds; NaN when searches were not timed. */
+  public double victimSearchNanosPercentile(double q) {
+    return victimNanos.getTotalCount() == 0 ? Double.NaN : victimNanos.getValueAtPercentile(q * 100.0);
+  }
+
+  /** The longest victim search in nanoseconds; NaN when searches were not timed. */
+  public double victimSearchNanosMax() {
+    return victimNanos.getTotalCount() == 0 ? Double.NaN : victimNanos.getMaxValue();
+  }
+}

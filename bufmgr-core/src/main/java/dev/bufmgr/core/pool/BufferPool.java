@@ -1,0 +1,114 @@
+package dev.bufmgr.core.pool;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.metrics.SessionMetrics;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A shared buffer pool: N buffers whose descriptors live in striped off-heap arrays, a
+ * partitioned mapping from page id to buffer, a free list, and a victim selector found by name in
+ * the {@link SelectorRegistry}. Threads use it through {@link PoolSession}s, one per thread.
+ *
+ * <p>The pool knows no concrete selector; it tells the selector about misses, admissions and
+ * evictions and asks it for victims (see {@link VictimSelector} for the contract).
+ */
+public final class BufferPool implements AutoCloseable {
+  final PoolConfig config;
+  final Descriptors descriptors;
+  final MappingTable mapping;
+  final FreeList freeList;
+  final VictimSelector selector;
+  final PageMemory pages;
+  private final String selectorName;
+  private final List<SessionMetrics> sessionMetrics = new CopyOnWriteArrayList<>();
+
+  /** Builds a pool whose selector comes from the registry of the class path. */
+  public BufferPool(PoolConfig config) {
+    this(config, SelectorRegistry.load());
+  }
+
+  /**
+   * Builds a pool whose selector comes from {@code registry}.
+   *
+   * @throws IllegalArgumentException for an unknown selector or a bad parameter
+   */
+  public BufferPool(PoolConfig config, SelectorRegistry registry) {
+    this.config = config;
+    this.selectorName = registry.validate(config.selector()).canonicalName();
+    this.descriptors = new Descriptors(config.frames(), config.stripes(), config.padding());
+    try {
+      this.mapping = new MappingTable(config.frames(), config.mappingPartitions());
+      this.freeList = new FreeList(config.frames());
+      this.selector = registry.create(config.selector(), descriptors);
+      this.pages = config.storage() == StorageMode.PAGE_MEMORY ? new PageMemory(config.frames(), config.pageSize()) : null;
+    } catch (RuntimeException | Error e) {
+      descriptors.close();
+      throw e;
+    }
+  }
+
+  /** Opens a session for the calling thread. */
+  public PoolSession openSession() {
+    SessionMetrics m = new SessionMetrics(config.pageClasses());
+    sessionMetrics.add(m);
+    return new PoolSession(this, m);
+  }
+
+  /** The counters of every session opened so far, merged. */
+  public PoolMetrics metrics() {
+    return PoolMetrics.merge(sessionMetrics, config.pageClasses());
+  }
+
+  /** The configuration. */
+  public PoolConfig config() {
+    return config;
+  }
+
+  /** The number of buffers. */
+  public int frames() {
+    return config.frames();
+  }
+
+  /** The selector's name with all its parameters, e.g. {@code gclock:maxUsage=5,batch=1,hand=global}. */
+  public String selectorName() {
+    return selectorName;
+  }
+
+  /** The descriptors (for invariant checks and tests; state changes go through {@link BufferTransitions}). */
+  public Descriptors descriptors() {
+    return descriptors;
+  }
+
+  /** The buffer currently mapped to {@code page}, or -1 (a snapshot; it may change at once). */
+  public int bufferOf(long page) {
+    return mapping.lookup(page);
+  }
+
+  /** The number of pages mapped; exact only when no thread is using the pool. */
+  public int residentPages() {
+    return mapping.size();
+  }
+
+  /** The frame of buffer {@code b} in page-memory mode; {@code null} in metadata mode. */
+  public MemorySegment frame(int b) {
+    return pages == null ? null : pages.frame(b);
+  }
+
+  /** The memory held by descriptors, mapping and pages. */
+  public MemoryFootprint footprint() {
+    return new MemoryFootprint(
+        config.frames(), descriptors.bytes(), mapping.bytes(), pages == null ? 0 : pages.bytes());
+  }
+
+  /** Frees the off-heap memory; no session may be used afterwards. */
+  @Override
+  public void close() {
+    if (pages != null) pages.close();
+    descriptors.close();
+  }
+}

@@ -1,0 +1,148 @@
+package dev.bufmgr.core.pool;
+
+import static dev.bufmgr.core.buffer.BufferState.DIRTY;
+import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
+import static dev.bufmgr.core.buffer.BufferState.JUST_DIRTIED;
+import static dev.bufmgr.core.buffer.BufferState.MAX_REFCOUNT;
+import static dev.bufmgr.core.buffer.BufferState.REFCOUNT_MASK;
+import static dev.bufmgr.core.buffer.BufferState.REFCOUNT_ONE;
+import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
+import static dev.bufmgr.core.buffer.BufferState.VALID;
+import static dev.bufmgr.core.buffer.BufferState.has;
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+import static dev.bufmgr.core.buffer.BufferState.withUsage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.VictimSelector;
+
+/**
+ * The state-word transitions of a buffer, each one compare-and-set (or atomic add) of the whole
+ * word: pin, unpin, dirty, write-back, and the replacement of the page a buffer holds. They follow
+ * PostgreSQL's bufmgr.c ({@code PinBuffer}, {@code UnpinBuffer}, {@code MarkBufferDirty}, {@code
+ * StartBufferIO}/{@code TerminateBufferIO}, {@code InvalidateVictimBuffer}) without the buffer
+ * header spin lock. Public so that concurrency tests (jcstress) drive exactly the pool's code.
+ */
+public final class BufferTransitions {
+  private BufferTransitions() {}
+
+  /**
+   * Pins buffer {@code b} if it holds {@code page}, applying the selector's hit rule to the usage
+   * bits in the same compare-and-set. Returns false, holding no pin, when the buffer holds
+   * another page or is being replaced.
+   */
+  public static boolean tryPin(Descriptors d, int b, long page, VictimSelector selector, AccessStrategy strategy) {
+    long st;
+    do {
+      st = d.state(b);
+      if (!has(st, TAG_VALID) || d.tag(b) != page) return false;
+      if (refCount(st) == MAX_REFCOUNT) {
+        throw new IllegalStateException("buffer " + b + " already holds the maximum of " + MAX_REFCOUNT + " pins");
+      }
+    } while (!d.compareAndSetState(
+        b, st, withUsage(st + REFCOUNT_ONE, selector.usageAfterHit(usage(st), strategy))));
+    if (d.tag(b) != page) {
+      unpin(d, b);
+      return false;
+    }
+    return true;
+  }
+
+  /** Drops one pin; fails loudly when the buffer was not pinned. */
+  public static void unpin(Descriptors d, int b) {
+    long before = d.getAndAddState(b, -REFCOUNT_ONE);
+    if (refCount(before) == 0) {
+      d.getAndAddState(b, REFCOUNT_ONE);
+      throw new IllegalStateException("unpin of buffer " + b + ", which is not pinned");
+    }
+  }
+
+  /** Waits until a pinned buffer's page has been loaded by the thread that is loading it. */
+  public static void awaitValid(Descriptors d, int b) {
+    int spins = 0;
+    while (!has(d.state(b), VALID)) {
+      if (++spins < 64) Thread.onSpinWait();
+      else Thread.yield();
+    }
+  }
+
+  /**
+   * Marks a pinned buffer dirty and raises its page LSN to {@code lsn}. Sets JUST_DIRTIED too, so
+   * a write-back running concurrently leaves the buffer dirty.
+   */
+  public static void markDirty(Descriptors d, int b, long lsn) {
+    if (lsn > 0) d.raiseLsn(b, lsn);
+    long st;
+    do {
+      st = d.state(b);
+      if (has(st, DIRTY | JUST_DIRTIED)) return;
+    } while (!d.compareAndSetState(b, st, st | DIRTY | JUST_DIRTIED));
+  }
+
+  /**
+   * Begins writing a pinned buffer: sets IO_IN_PROGRESS and clears JUST_DIRTIED, waiting for a
+   * write already running. Returns false, changing nothing, when the buffer is clean.
+   */
+  public static boolean startWrite(Descriptors d, int b) {
+    int spins = 0;
+    while (true) {
+      long st = d.state(b);
+      if (!has(st, DIRTY)) return false;
+      if (has(st, IO_IN_PROGRESS)) {
+        if (++spins < 64) Thread.onSpinWait();
+        else Thread.yield();
+        continue;
+      }
+      if (d.compareAndSetState(b, st, (st | IO_IN_PROGRESS) & ~JUST_DIRTIED)) return true;
+    }
+  }
+
+  /**
+   * Ends a write begun by {@link #startWrite}: clears IO_IN_PROGRESS, and DIRTY too unless the
+   * page was dirtied again while it was being written (JUST_DIRTIED).
+   */
+  public static void finishWrite(Descriptors d, int b) {
+    long st;
+    long next;
+    do {
+      st = d.state(b);
+      next = st & ~IO_IN_PROGRESS;
+      if (!has(st, JUST_DIRTIED)) next &= ~DIRTY;
+    } while (!d.compareAndSetState(b, st, next));
+  }
+
+  /**
+   * The evicting thread's step that takes a claimed buffer away from its page: succeeds only if
+   * the caller's pin is the only one, the buffer is clean and no I/O runs, and then leaves the
+   * word with the caller's pin alone (no tag, no usage, no flags), so no other thread can pin it.
+   *
+   * @param hadPage whether the caller saw TAG_VALID when it claimed the buffer
+   */
+  public static boolean tryInvalidate(Descriptors d, int b, boolean hadPage) {
+    long st = d.state(b);
+    if (refCount(st) != 1 || has(st, DIRTY) || has(st, IO_IN_PROGRESS) || has(st, TAG_VALID) != hadPage) {
+      return false;
+    }
+    return d.compareAndSetState(b, st, st & REFCOUNT_MASK);
+  }
+
+  /**
+   * Publishes a new tag set by the invalidating thread: sets TAG_VALID and IO_IN_PROGRESS (the
+   * load is running) and the page's initial usage bits. Other threads may pin from now on and
+   * will wait for {@link #finishLoad}.
+   */
+  public static void publishTag(Descriptors d, int b, int initialUsage) {
+    long st;
+    do {
+      st = d.state(b);
+    } while (!d.compareAndSetState(b, st, withUsage(st | TAG_VALID | IO_IN_PROGRESS, initialUsage)));
+  }
+
+  /** Ends a load: sets VALID and clears IO_IN_PROGRESS. */
+  public static void finishLoad(Descriptors d, int b) {
+    long st;
+    do {
+      st = d.state(b);
+    } while (!d.compareAndSetState(b, st, (st | VALID) & ~IO_IN_PROGRESS));
+  }
+}

@@ -1,0 +1,60 @@
+package dev.bufmgr.core.pool;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The page bytes of a pool in page-memory mode: one off-heap region of N pages. Loading a page
+ * stamps its id into the first and last 8 bytes of the frame, so a reader holding a pin can
+ * check that the frame holds the page it asked for.
+ */
+final class PageMemory implements AutoCloseable {
+  private final Arena arena = Arena.ofShared();
+  private final MemorySegment region;
+  private final int pageSize;
+
+  PageMemory(int frames, int pageSize) {
+    this.pageSize = pageSize;
+    long bytes = (long) frames * pageSize;
+    try {
+      this.region = arena.allocate(bytes, 4096);
+    } catch (OutOfMemoryError | IllegalArgumentException e) {
+      arena.close();
+      throw new IllegalArgumentException(
+          "cannot allocate " + bytes + " bytes of page memory (" + frames + " frames of " + pageSize + " bytes)", e);
+    }
+  }
+
+  /** The frame of buffer {@code b}. */
+  MemorySegment frame(int b) {
+    return region.asSlice((long) b * pageSize, pageSize);
+  }
+
+  /** Loads {@code page} into buffer {@code b}: stamps the page id at both ends of the frame. */
+  void load(int b, long page) {
+    long base = (long) b * pageSize;
+    region.set(ValueLayout.JAVA_LONG_UNALIGNED, base, page);
+    region.set(ValueLayout.JAVA_LONG_UNALIGNED, base + pageSize - Long.BYTES, page);
+  }
+
+  /** The page id stamped at the start of buffer {@code b}'s frame. */
+  long stampedPage(int b) {
+    return region.get(ValueLayout.JAVA_LONG_UNALIGNED, (long) b * pageSize);
+  }
+
+  /** The page id stamped at the end of buffer {@code b}'s frame. */
+  long stampedPageAtEnd(int b) {
+    return region.get(ValueLayout.JAVA_LONG_UNALIGNED, (long) b * pageSize + pageSize - Long.BYTES);
+  }
+
+  /** Bytes of page memory. */
+  long bytes() {
+    return region.byteSize();
+  }
+
+  @Override
+  public void close() {
+    arena.close();
+  }
+}

@@ -1,0 +1,266 @@
+package dev.bufmgr.core.pool;
+
+import static dev.bufmgr.core.buffer.BufferState.DIRTY;
+import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
+import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
+import static dev.bufmgr.core.buffer.BufferState.claimed;
+import static dev.bufmgr.core.buffer.BufferState.has;
+import static dev.bufmgr.core.buffer.BufferState.isPinned;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.metrics.SessionMetrics;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * One thread's handle on a {@link BufferPool}: pins and unpins pages, loads them on a miss, and
+ * keeps the thread's rings and counters. Not thread-safe; open one per thread.
+ *
+ * <p>The miss path follows PostgreSQL's {@code BufferAlloc}/{@code GetVictimBuffer} (bufmgr.c)
+ * and {@code StrategyGetBuffer} (freelist.c): through a ring, reuse the next slot's buffer if it
+ * is unpinned and cold; otherwise take the lowest free buffer, else the selector's victim (and
+ * put it into the ring's slot); write it back if dirty
+ * (write-ahead is the write-back hook's duty); then, under the mapping partition locks of the old
+ * and the new page, take the buffer away from its page, map the new page and load it.
+ */
+public final class PoolSession implements AutoCloseable {
+  private final BufferPool pool;
+  private final Descriptors d;
+  private final MappingTable mapping;
+  private final VictimSelector selector;
+  private final SessionMetrics metrics;
+  private final Admission admission = new Admission();
+  private final Ring[] rings = new Ring[AccessStrategy.values().length];
+  private final boolean ringsOn;
+  private final boolean timed;
+  private boolean lastHit;
+  /** Set by {@link #replace} when another thread had mapped the page first: its buffer, pinned. */
+  private int loadedElsewhere = -1;
+
+  PoolSession(BufferPool pool, SessionMetrics metrics) {
+    this.pool = pool;
+    this.d = pool.descriptors;
+    this.mapping = pool.mapping;
+    this.selector = pool.selector;
+    this.metrics = metrics;
+    this.ringsOn = pool.config.rings();
+    this.timed = pool.config.timeVictimSearch();
+  }
+
+  /**
+   * Pins {@code page}, loading it on a miss, and returns its buffer. The buffer stays pinned (no
+   * thread can evict it) until {@link #unpin}. {@link #wasHit()} tells whether it was resident.
+   *
+   * @param strategy the access strategy; with rings switched off every strategy acts as NORMAL
+   * @param pageClass the page's class for the per-class counters, 0..pageClasses-1
+   * @throws NoUnpinnedBuffersException when every buffer is pinned
+   */
+  public int pin(long page, AccessStrategy strategy, int pageClass) {
+    if (pageClass < 0 || pageClass >= metrics.pageClasses()) {
+      throw new IllegalArgumentException(
+          "page class " + pageClass + " out of range 0.." + (metrics.pageClasses() - 1));
+    }
+    AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
+    while (true) {
+      int b = mapping.lookup(page);
+      if (b >= 0) {
+        if (BufferTransitions.tryPin(d, b, page, selector, s)) {
+          BufferTransitions.awaitValid(d, b);
+          metrics.hit(pageClass);
+          lastHit = true;
+          return b;
+        }
+        continue;
+      }
+      b = load(page, s, pageClass);
+      if (b >= 0) return b;
+    }
+  }
+
+  /** Whether the last {@link #pin} found its page resident. */
+  public boolean wasHit() {
+    return lastHit;
+  }
+
+  /** Drops a pin taken by {@link #pin}. */
+  public void unpin(int buffer) {
+    BufferTransitions.unpin(d, buffer);
+  }
+
+  /** Marks a pinned buffer dirty, its page changed by a WAL record ending at {@code lsn} (0: not logged). */
+  public void markDirty(int buffer, long lsn) {
+    BufferTransitions.markDirty(d, buffer, lsn);
+  }
+
+  /** Pins {@code page}, marks it dirty when {@code write}, unpins it, and returns whether it was a hit. */
+  public boolean access(long page, AccessStrategy strategy, int pageClass, boolean write) {
+    int b = pin(page, strategy, pageClass);
+    if (write) BufferTransitions.markDirty(d, b, 0);
+    BufferTransitions.unpin(d, b);
+    return lastHit;
+  }
+
+  /** The frame of a pinned buffer in page-memory mode; {@code null} in metadata mode. */
+  public MemorySegment page(int buffer) {
+    return pool.frame(buffer);
+  }
+
+  /** This session's counters. */
+  public SessionMetrics metrics() {
+    return metrics;
+  }
+
+  /** Buffers in this session's ring for {@code strategy} (-1 for empty slots); empty when it has none. */
+  public int[] ringBuffers(AccessStrategy strategy) {
+    Ring r = rings[strategy.ordinal()];
+    return r == null ? new int[0] : r.buffers();
+  }
+
+  /** Sessions hold no resources beyond their counters, which stay with the pool. */
+  @Override
+  public void close() {}
+
+  /** One attempt to load {@code page}; returns its buffer pinned, or -1 when the caller must look again. */
+  private int load(long page, AccessStrategy strategy, int pageClass) {
+    admission.begin(page, strategy, pageClass);
+    selector.onMiss(admission);
+    Ring ring = strategy.usesRing() ? ring(strategy) : null;
+    while (true) {
+      int b = ring != null ? reuseFromRing(ring) : -1;
+      boolean fromRing = b >= 0;
+      if (b < 0) {
+        b = pool.freeList.poll(d);
+        if (b < 0) b = searchVictim();
+        if (ring != null) ring.replaceCurrent(b);
+      }
+      boolean written = false;
+      if (has(d.state(b), DIRTY)) {
+        if (fromRing && strategy == AccessStrategy.BULKREAD && pool.config.writeBack().needsWalFlush(d.lsn(b))) {
+          ring.clearCurrent();
+          BufferTransitions.unpin(d, b);
+          metrics.ringRejection();
+          continue;
+        }
+        written = writeBack(b);
+      }
+      int outcome = replace(b, page, written);
+      if (outcome == REPLACED) {
+        if (fromRing) metrics.ringReuse();
+        metrics.miss(pageClass);
+        lastHit = false;
+        return b;
+      }
+      metrics.victimRetry();
+      if (outcome == LOADED_ELSEWHERE) {
+        int other = loadedElsewhere;
+        loadedElsewhere = -1;
+        if (other >= 0) {
+          metrics.hit(pageClass);
+          lastHit = true;
+          return other;
+        }
+        return -1;
+      }
+    }
+  }
+
+  private Ring ring(AccessStrategy strategy) {
+    Ring r = rings[strategy.ordinal()];
+    if (r == null) {
+      r = new Ring(strategy, pool.config.ringBuffers(strategy));
+      rings[strategy.ordinal()] = r;
+    }
+    return r;
+  }
+
+  /** PostgreSQL's {@code GetBufferFromRing}: the next slot's buffer if unpinned and still cold, claimed. */
+  private int reuseFromRing(Ring ring) {
+    int b = ring.advance();
+    if (b < 0) return -1;
+    long st = d.state(b);
+    if (!isPinned(st)
+        && !has(st, IO_IN_PROGRESS)
+        && selector.reusableByRing(usage(st))
+        && d.compareAndSetState(b, st, claimed(st))) {
+      return b;
+    }
+    return -1;
+  }
+
+  private int searchVictim() {
+    long start = timed ? System.nanoTime() : 0;
+    long ticksBefore = admission.ticks();
+    int b = selector.selectVictim(admission);
+    metrics.victimSearch(admission.ticks() - ticksBefore, timed ? System.nanoTime() - start : -1);
+    return b;
+  }
+
+  /** Writes a claimed dirty buffer through the write-back hook; returns whether it wrote. */
+  private boolean writeBack(int b) {
+    if (!BufferTransitions.startWrite(d, b)) return false;
+    try {
+      pool.config.writeBack().writeBack(b, d.tag(b), d.lsn(b), pool.frame(b));
+    } finally {
+      BufferTransitions.finishWrite(d, b);
+    }
+    return true;
+  }
+
+  private static final int REPLACED = 0;
+  private static final int BUSY = 1;
+  private static final int LOADED_ELSEWHERE = 2;
+
+  /**
+   * Takes claimed buffer {@code b} away from its page (if any) and loads {@code page} into it,
+   * holding the mapping partition locks of both pages (lower partition first). Gives the buffer
+   * back when another thread pinned or dirtied it meanwhile (BUSY) or mapped {@code page} first
+   * (LOADED_ELSEWHERE, with that buffer pinned in {@link #loadedElsewhere} when it could be).
+   * {@code written} says whether the old page was just written back, for the dirty-eviction count.
+   */
+  private int replace(int b, long page, boolean written) {
+    boolean hadPage = has(d.state(b), TAG_VALID);
+    long oldPage = hadPage ? d.tag(b) : 0;
+    int newPart = mapping.partitionOf(page);
+    int oldPart = hadPage ? mapping.partitionOf(oldPage) : newPart;
+    int first = Math.min(newPart, oldPart);
+    int second = Math.max(newPart, oldPart);
+    long firstStamp = mapping.lockPartition(first);
+    long secondStamp = second != first ? mapping.lockPartition(second) : 0;
+    try {
+      int existing = mapping.getLocked(page);
+      if (existing >= 0) {
+        release(b, hadPage);
+        loadedElsewhere = BufferTransitions.tryPin(d, existing, page, selector, admission.strategy()) ? existing : -1;
+        return LOADED_ELSEWHERE;
+      }
+      if (!BufferTransitions.tryInvalidate(d, b, hadPage)) {
+        release(b, hadPage);
+        return BUSY;
+      }
+      if (hadPage) mapping.removeLocked(oldPage);
+      d.setTag(b, page);
+      d.resetLsn(b);
+      mapping.putLocked(page, b);
+      BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()));
+    } finally {
+      if (second != first) mapping.unlockPartition(second, secondStamp);
+      mapping.unlockPartition(first, firstStamp);
+    }
+    if (hadPage) {
+      selector.onEvict(b, oldPage, admission);
+      metrics.eviction(written);
+    }
+    if (pool.pages != null) pool.pages.load(b, page);
+    BufferTransitions.finishLoad(d, b);
+    selector.onAdmit(b, admission);
+    return REPLACED;
+  }
+
+  private void release(int b, boolean hadPage) {
+    BufferTransitions.unpin(d, b);
+    if (!hadPage) pool.freeList.giveBack(b);
+  }
+}
