@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "bufmgr 0.1.0",
     description = "A testbed for buffer-manager research: eviction, replay and group commit.",
-    subcommands = {CommandLine.HelpCommand.class})
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      CompareCommand.class,
+      ReplayCommand.class,
+      ConvertCommand.class,
+      ExperimentCommand.class
+    })
 public final class BufmgrCommand implements Runnable {
 
   /** Exit status of a run that failed on bad input or configuration. */

@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -29,6 +30,7 @@ public final class AtomicOutput {
     try {
       Files.createDirectories(abs.getParent());
       tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      readableByAll(tmp, false);
       Files.write(tmp, bytes);
       move(tmp, abs);
     } catch (IOException e) {
@@ -55,6 +57,7 @@ public final class AtomicOutput {
     try {
       Files.createDirectories(abs.getParent());
       tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      readableByAll(tmp, false);
       filler.fill(tmp);
       move(tmp, abs);
     } catch (IOException e) {
@@ -74,7 +77,9 @@ public final class AtomicOutput {
     Path abs = target.toAbsolutePath();
     try {
       Files.createDirectories(abs.getParent());
-      return Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+      Path dir = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+      readableByAll(dir, true);
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create results folder " + target + ": " + e.getMessage(), e);
     }
@@ -97,6 +102,18 @@ public final class AtomicOutput {
       if (staged != null && Files.exists(staged)) deleteTree(staged);
     } catch (IOException ignored) {
       // Best effort: the staged folder is hidden and named .partial.
+    }
+  }
+
+  /**
+   * Gives a temporary file or folder the usual permissions (rw-r--r--, rwxr-xr-x) instead of the
+   * owner-only ones temporary files get, where the file system has POSIX permissions.
+   */
+  private static void readableByAll(Path p, boolean folder) throws IOException {
+    try {
+      Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(folder ? "rwxr-xr-x" : "rw-r--r--"));
+    } catch (UnsupportedOperationException ignored) {
+      // Not a POSIX file system: the default permissions apply.
     }
   }
 
