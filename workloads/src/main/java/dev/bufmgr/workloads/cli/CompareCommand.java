@@ -56,6 +56,10 @@ public final class CompareCommand implements Runnable {
   @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", description = "Restrict to these policies (repeatable). Default: all.")
   List<String> policies = new ArrayList<>();
 
+  @Option(names = "--requests", paramLabel = "N",
+      description = "Requests per synthetic workload instead of 1000000 (a quicker, rougher look).")
+  long requests;
+
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
 
@@ -68,7 +72,11 @@ public final class CompareCommand implements Runnable {
     for (String p : policies) chosen.add(catalog.resolve(p));
     Path lirs = traces != null ? traces : DefaultComparison.findLirsFolder(Path.of(""));
     if (traces != null && !Files.isDirectory(traces)) throw new CliFailure("--traces: " + traces + " is not a folder");
-    List<ComparisonCase> cases = DefaultComparison.cases(lirs);
+    if (lirs != null && !Files.isRegularFile(lirs.resolve(DefaultComparison.LIRS_TRACE)) && traces != null) {
+      throw new CliFailure("--traces: " + traces + " holds no " + DefaultComparison.LIRS_TRACE);
+    }
+    if (requests < 0) throw new CliFailure("--requests must be positive, got " + requests);
+    List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests);
     if (cases.size() < 3 && !quiet) {
       System.err.println("bufmgr: LIRS trace " + DefaultComparison.LIRS_TRACE + " not found (looked for shared/traces/lirs); skipping it");
     }
@@ -78,7 +86,7 @@ public final class CompareCommand implements Runnable {
     for (ComparisonCase c : cases) {
       if (!quiet) System.err.println("bufmgr: workload " + c.slug() + ": loading");
       ReplayInput in = c.input().get();
-      List<Integer> sizes = FrameSizes.parse(c.frames(), in.trace().distinctPages(), in.label());
+      List<Integer> sizes = FrameSizes.parse(c.frames(), in.trace().distinctPages(), in.label(), true);
       List<ResultRow> rows = runner.run(in, chosen, sizes, 1, true);
       for (ResultRow r : rows) {
         ResultRow tagged = new ResultRow().put("case", c.slug());

@@ -32,13 +32,18 @@ public final class DefaultComparison {
 
   private DefaultComparison() {}
 
-  /** The cases; the LIRS one only when {@code lirsFolder} holds the trace. */
-  public static List<ComparisonCase> cases(Path lirsFolder) {
+  /**
+   * The cases; the LIRS one only when {@code lirsFolder} holds the trace. {@code requests}
+   * replaces the synthetic workloads' request count when positive (a quicker, rougher look).
+   */
+  public static List<ComparisonCase> cases(Path lirsFolder, long requests) {
+    String pgbench = withRequests(PGBENCH, requests);
+    String zipf = withRequests(ZIPF_WITH_SCANS, requests);
     List<ComparisonCase> cases = new ArrayList<>();
     cases.add(new ComparisonCase("pgbench -S, index fits a 4000-frame pool, heap does not", "pgbench-select",
-        () -> workload(PGBENCH), List.of("1000", "2000", "3000", "4000", "6000", "8000")));
+        () -> workload(pgbench), List.of("1000", "2000", "3000", "4000", "6000", "8000")));
     cases.add(new ComparisonCase("Zipf 0.99 OLTP with concurrent bulk scans (20% of requests)", "zipf-with-scans",
-        () -> workload(ZIPF_WITH_SCANS), List.of("2000", "5000", "10000", "20000", "40000")));
+        () -> workload(zipf), List.of("2000", "5000", "10000", "20000", "40000")));
     if (lirsFolder != null && Files.isRegularFile(lirsFolder.resolve(LIRS_TRACE))) {
       Path file = lirsFolder.resolve(LIRS_TRACE);
       cases.add(new ComparisonCase("LIRS trace sprite (Sprite network file system)", "lirs-sprite",
@@ -46,6 +51,10 @@ public final class DefaultComparison {
           List.of("1%", "2%", "5%", "10%", "20%", "40%")));
     }
     return cases;
+  }
+
+  private static String withRequests(String spec, long requests) {
+    return requests > 0 ? spec.replace("requests=1000000", "requests=" + requests) : spec;
   }
 
   private static ReplayInput workload(String spec) {

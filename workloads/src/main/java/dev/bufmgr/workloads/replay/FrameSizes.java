@@ -12,8 +12,16 @@ import java.util.TreeSet;
 public final class FrameSizes {
   private FrameSizes() {}
 
-  /** The sizes in ascending order, duplicates removed. */
+  /** The sizes in ascending order, duplicates removed; a count above the distinct pages is refused. */
   public static List<Integer> parse(List<String> items, int distinctPages, String inputName) {
+    return parse(items, distinctPages, inputName, false);
+  }
+
+  /**
+   * The sizes in ascending order, duplicates removed; with {@code dropTooLarge} a count above the
+   * distinct pages is left out instead of refused (for built-in size lists on shortened inputs).
+   */
+  public static List<Integer> parse(List<String> items, int distinctPages, String inputName, boolean dropTooLarge) {
     TreeSet<Integer> sizes = new TreeSet<>();
     for (String raw : items) {
       String t = raw.trim();
@@ -34,6 +42,7 @@ public final class FrameSizes {
           throw new IllegalArgumentException("--frames: '" + raw + "' is neither a count nor a percentage");
         }
         if (frames < 1) throw new IllegalArgumentException("--frames: " + raw + " must be at least 1");
+        if (frames > distinctPages && dropTooLarge) continue;
         if (frames > distinctPages) {
           throw new IllegalArgumentException(
               "--frames: " + raw + " exceeds the " + distinctPages + " distinct pages of " + inputName
