@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.baseline;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.replay.ClassTally;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
 
@@ -23,6 +24,7 @@ public final class CaffeinePolicy implements ReplayPolicy {
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     long start = System.nanoTime();
+    ClassTally tally = new ClassTally(trace);
     long[] evictions = new long[1];
     Cache<Long, Boolean> cache =
         Caffeine.newBuilder()
@@ -36,9 +38,12 @@ public final class CaffeinePolicy implements ReplayPolicy {
     for (int i = 0; i < n; i++) {
       Long key = pages[i];
       if (cache.getIfPresent(key) != null) hits++;
-      else cache.put(key, Boolean.TRUE);
+      else {
+        tally.miss(i);
+        cache.put(key, Boolean.TRUE);
+      }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions[0], null, seconds, null, null);
+    return new ReplayResult(name(), frames, n, hits, evictions[0], null, seconds, tally.hits(), tally.misses());
   }
 }

@@ -2,6 +2,7 @@ package dev.bufmgr.workloads.baseline;
 
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.event.LongIntMap;
+import dev.bufmgr.workloads.replay.ClassTally;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
 
@@ -20,6 +21,7 @@ public final class LruPolicy implements ReplayPolicy {
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     long start = System.nanoTime();
+    ClassTally tally = new ClassTally(trace);
     int n = trace.size();
     long[] pages = trace.pages();
     long[] slotPage = new long[frames];
@@ -49,6 +51,7 @@ public final class LruPolicy implements ReplayPolicy {
         }
         continue;
       }
+      tally.miss(i);
       if (used < frames) {
         s = used++;
       } else {
@@ -68,6 +71,6 @@ public final class LruPolicy implements ReplayPolicy {
       if (tail < 0) tail = s;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, null, null);
+    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, tally.hits(), tally.misses());
   }
 }

@@ -2,6 +2,7 @@ package dev.bufmgr.workloads.baseline;
 
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.event.LongIntMap;
+import dev.bufmgr.workloads.replay.ClassTally;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
 
@@ -28,6 +29,7 @@ public final class OptPolicy implements ReplayPolicy {
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     long start = System.nanoTime();
+    ClassTally tally = new ClassTally(trace);
     int n = trace.size();
     long[] pages = trace.pages();
     int[] nextUse = nextUses(pages, n);
@@ -43,8 +45,10 @@ public final class OptPolicy implements ReplayPolicy {
         hits++;
         resident[i >>> 6] &= ~(1L << i);
       } else if (cached < frames) {
+        tally.miss(i);
         cached++;
       } else {
+        tally.miss(i);
         long top = validTop(heap, resident);
         if (nu >= (int) (top >>> 32)) continue;
         heap.pop();
@@ -57,7 +61,7 @@ public final class OptPolicy implements ReplayPolicy {
       if (heap.size() > 2 * frames + 8) compact(heap, resident);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, null, null);
+    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, tally.hits(), tally.misses());
   }
 
   /** For each request, the index of the same page's next request, or NEVER. */

@@ -82,6 +82,30 @@ class BaselinesTest {
   }
 
   @Test
+  void perClassHitsMatchAPlainLruCount() {
+    EventTrace t = synthetic("pgbench-select:frames=600,requests=30000,seed=8");
+    java.util.LinkedHashMap<Long, Boolean> lru = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected boolean removeEldestEntry(java.util.Map.Entry<Long, Boolean> e) {
+        return size() > 600;
+      }
+    };
+    long[] hits = new long[8];
+    for (int i = 0; i < t.size(); i++) {
+      if (lru.get(t.pages()[i]) != null) hits[dev.bufmgr.workloads.event.EventMeta.pageClass(t.meta(i))]++;
+      else lru.put(t.pages()[i], Boolean.TRUE);
+    }
+    ReplayResult r = new LruPolicy().replay(t, 600);
+    for (int c = 0; c < r.classHits().length; c++) assertEquals(hits[c], r.classHits()[c], "class " + c);
+    ReplayResult opt = new OptPolicy().replay(t, 600);
+    long sum = 0;
+    for (long h : opt.classHits()) sum += h;
+    assertEquals(opt.hits(), sum);
+  }
+
+  @Test
   void caffeineStaysWithinItsSize() {
     EventTrace t = synthetic("uniform:pages=100,requests=5000,seed=5");
     ReplayResult r = new CaffeinePolicy().replay(t, 10);
