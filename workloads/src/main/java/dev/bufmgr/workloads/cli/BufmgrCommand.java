@@ -16,8 +16,11 @@ import picocli.CommandLine.Command;
     description = "A testbed for buffer-manager research: eviction, replay and group commit.",
     subcommands = {
       CommandLine.HelpCommand.class,
-      CommitCommand.class,
+      CompareCommand.class,
+      ReplayCommand.class,
+      ConvertCommand.class,
       ExperimentCommand.class,
+      CommitCommand.class,
       FsyncProbeCommand.class,
       WalLoadCommand.class,
       WalVerifyCommand.class
@@ -47,7 +50,20 @@ public final class BufmgrCommand implements Runnable {
     return commandLine().execute(args);
   }
 
+  /**
+   * Runs the program and exits with its status. Running out of heap (a trace or pool too large
+   * for the JVM's limit) ends with one line saying how to give more, and status 1.
+   */
   public static void main(String[] args) {
-    System.exit(execute(args));
+    int status;
+    try {
+      status = execute(args);
+    } catch (OutOfMemoryError e) {
+      System.err.printf(
+          "bufmgr: out of Java heap (limit %d MiB); give more with BUFMGR_JAVA_OPTS=-Xmx<size>%n",
+          Runtime.getRuntime().maxMemory() >> 20);
+      status = 1;
+    }
+    System.exit(status);
   }
 }

@@ -1,17 +1,20 @@
 package dev.bufmgr.workloads.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
-/** {@code bufmgr experiment}: the parent of the named experiments; prints their list. */
+/**
+ * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves here; the
+ * contention and commit-pipeline experiments register as further subcommands). Without a
+ * subcommand it prints its usage.
+ */
 @Command(
     name = "experiment",
     mixinStandardHelpOptions = true,
-    description = "Runs a named experiment and writes its results folder.",
-    subcommands = {GroupCommitExperimentCommand.class})
+    description = "Run a named experiment.",
+    subcommands = {MrcCommand.class, GroupCommitExperimentCommand.class, CommandLine.HelpCommand.class})
 public final class ExperimentCommand implements Runnable {
-  @Spec CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {

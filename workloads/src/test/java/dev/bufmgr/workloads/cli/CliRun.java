@@ -1,24 +1,33 @@
 package dev.bufmgr.workloads.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import picocli.CommandLine;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
-/** Runs {@code bufmgr} in-process and captures its exit status, stdout and stderr. */
+/** Runs the program in-process and captures its exit status, stdout and stderr. */
 record CliRun(int status, String out, String err) {
 
-  static CliRun of(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = BufmgrCommand.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int status = cl.execute(args);
-    return new CliRun(status, out.toString(), err.toString());
+  static synchronized CliRun of(String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    int status;
+    try {
+      status = BufmgrCommand.commandLine().execute(args);
+    } finally {
+      System.out.flush();
+      System.err.flush();
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
+    return new CliRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
-  /** The stderr lines that start with {@code bufmgr:}. */
-  long errorLines() {
-    return err.lines().filter(l -> l.startsWith("bufmgr:") && !l.contains("--help")).count();
+  /** The lines of stderr that are not progress lines. */
+  String errorLines() {
+    return err.lines().filter(l -> !l.startsWith("bufmgr: [") && !l.startsWith("bufmgr: workload")).reduce("", (a, b) -> a + b + "\n");
   }
 }

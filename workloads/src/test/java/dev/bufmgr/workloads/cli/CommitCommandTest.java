@@ -73,7 +73,7 @@ class CommitCommandTest {
     for (String[] args : cases) {
       CliRun r = CliRun.of(args);
       assertEquals(2, r.status(), String.join(" ", args) + " -> " + r.err());
-      assertEquals(1, r.errorLines(), String.join(" ", args) + " -> " + r.err());
+      assertEquals(1, r.errorLines().lines().count(), String.join(" ", args) + " -> " + r.err());
       assertEquals("", r.out());
     }
     CliRun malformed = CliRun.of("commit", "--device", "empirical:" + bad);

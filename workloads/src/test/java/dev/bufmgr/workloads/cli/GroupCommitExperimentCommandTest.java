@@ -70,7 +70,7 @@ class GroupCommitExperimentCommandTest {
     CliRun r = CliRun.of("experiment", "group-commit", "--quick", "--out", out.toString(), "--probe",
         dir.resolve("nope.txt").toString());
     assertEquals(2, r.status());
-    assertEquals(1, r.errorLines(), r.err());
+    assertEquals(1, r.errorLines().lines().count(), r.err());
     assertFalse(Files.exists(out));
   }
 

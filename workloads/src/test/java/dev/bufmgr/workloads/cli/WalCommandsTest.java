@@ -51,7 +51,7 @@ class WalCommandsTest {
         r.err().strip());
     CliRun reopen = CliRun.of("wal-load", "--dir", log.toString(), "--seconds", "0.1");
     assertEquals(2, reopen.status());
-    assertEquals(1, reopen.errorLines(), reopen.err());
+    assertEquals(1, reopen.errorLines().lines().count(), reopen.err());
   }
 
   @Test
