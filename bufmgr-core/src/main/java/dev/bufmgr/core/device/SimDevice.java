@@ -50,6 +50,7 @@ public final class SimDevice {
     return writes;
   }
 
+  /** The device's service-time model. */
   public DeviceModel model() {
     return model;
   }

@@ -12,6 +12,7 @@ public final class OpenArrivals {
   private final SplittableRandom rng;
   private long now;
 
+  /** A stream following {@code schedule}, its gaps drawn from a generator seeded with {@code seed}. */
   public OpenArrivals(RateSchedule schedule, long seed) {
     this.schedule = schedule;
     this.rng = new SplittableRandom(seed);

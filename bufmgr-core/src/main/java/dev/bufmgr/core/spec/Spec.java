@@ -57,6 +57,7 @@ public final class Spec {
     return new Spec(what, text, name, params);
   }
 
+  /** The component's name, the part before the colon. */
   public String name() {
     return name;
   }

@@ -47,10 +47,12 @@ public final class CommitMetrics {
     flushedCommits = 0;
   }
 
+  /** Acknowledged commits recorded. */
   public long commits() {
     return commits;
   }
 
+  /** Completed flushes recorded. */
   public long flushes() {
     return flushes;
   }

@@ -81,6 +81,7 @@ public final class GroupCommitter implements AutoCloseable {
     return !ackOnInsert;
   }
 
+  /** The policy this committer drives. */
   public ReleasePolicy policy() {
     return policy;
   }

@@ -22,6 +22,12 @@ public final class RealTimeArrivals {
   private volatile boolean stop;
   private volatile Throwable failure;
 
+  /**
+   * @param committer where the commits go
+   * @param schedule the arrival rates
+   * @param payloadBytes commit record payload size (>= 8)
+   * @param seed seeds the arrival times
+   */
   public RealTimeArrivals(GroupCommitter committer, RateSchedule schedule, int payloadBytes, long seed) {
     this.committer = committer;
     this.schedule = schedule;
