@@ -15,6 +15,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * boundary plus one flush, so its mean wait in flush units is rho = 2 - Z/F + 1/(e^x - 1) with x
  * = F/Z, hence K* = N (e^x - 1) / (2 e^x - 1), X* = K* / F and R* = N / X* - Z (issue 5's oracle;
  * seeds/000 eq. 1). The simulator must agree within 0.5% for N >= 8.
+ *
+ * <p>The closed form assumes a device that is never idle. At N = 8 it is idle about 0.3% of the
+ * time, and a flush that starts on an arrival spares that commit the wait for a boundary, so the
+ * simulated batch sits about 0.5% above K* (throughput about 0.15% above X*) whatever the seed;
+ * from N = 16 on the agreement is within noise (0.02%).
  */
 class ClosedLoopFixedPointTest {
 
