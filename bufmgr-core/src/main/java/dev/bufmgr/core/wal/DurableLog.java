@@ -48,6 +48,7 @@ public final class DurableLog {
       ByteBuffer h = LogFormat.fileHeader();
       while (h.hasRemaining()) ch.write(h, LogFormat.FILE_HEADER - h.remaining());
       ch.force(true);
+      forceDirectory(dir);
       LogScan empty = new LogScan(LogFormat.FILE_HEADER, LogFormat.FILE_HEADER, 0, new long[0], 0, 0, -1, -1, null);
       return new Opened(ch, LogFormat.FILE_HEADER, empty);
     }
@@ -63,5 +64,18 @@ public final class DurableLog {
       ch.force(true);
     }
     return new Opened(ch, scan.validEnd(), scan);
+  }
+
+  /**
+   * Makes the new file's directory entry durable (fsync of the directory), so a power loss
+   * cannot lose the whole log file. Some platforms cannot open a directory as a channel; there
+   * the entry's durability is left to the file system.
+   */
+  private static void forceDirectory(Path dir) {
+    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+      d.force(true);
+    } catch (IOException e) {
+      // Not supported here (e.g. Windows): nothing more can be done portably.
+    }
   }
 }
