@@ -79,27 +79,31 @@ class GhostDirectoryTest {
     GhostDirectory g = new GhostDirectory(capacity, ringCap);
     LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
     SplittableRandom rnd = new SplittableRandom(capacity);
-    for (int i = 0; i < 200_000; i++) {
+    int rings = 0;
+    for (int i = 0; i < 100_000; i++) {
       long page = rnd.nextLong(capacity * 3L) - capacity;
       if (rnd.nextInt(3) == 0) {
-        assertEquals(plain.remove(page) != null, g.remove(page), "remove " + page + " at step " + i);
+        Boolean wasRing = plain.remove(page);
+        assertEquals(wasRing != null, g.remove(page), "remove " + page + " at step " + i);
+        if (wasRing != null && wasRing) rings--;
       } else {
         boolean ring = rnd.nextInt(4) == 0;
         if (!plain.containsKey(page)) {
           boolean keep = true;
           if (ring) {
-            long rings = plain.values().stream().filter(v -> v).count();
             if (ringCap == 0) keep = false;
-            else if (rings == ringCap) removeFirst(plain, true);
+            else if (rings == ringCap && removeFirst(plain, true)) rings--;
           }
           if (keep) {
-            if (plain.size() == capacity) removeFirst(plain, false);
+            if (plain.size() == capacity && removeFirst(plain, false)) rings--;
             plain.put(page, ring);
+            if (ring) rings++;
           }
         }
         g.add(page, ring);
       }
       assertEquals(plain.size(), g.size());
+      assertEquals(rings, g.ringSize());
     }
     for (Map.Entry<Long, Boolean> e : plain.entrySet()) assertTrue(g.contains(e.getKey()));
     assertEquals(plain.values().stream().filter(v -> v).count(), g.ringSize());
@@ -126,13 +130,16 @@ class GhostDirectoryTest {
     }
   }
 
-  private static void removeFirst(LinkedHashMap<Long, Boolean> map, boolean ringOnly) {
+  /** Removes the oldest entry (the oldest ring entry when {@code ringOnly}); returns whether it was a ring entry. */
+  private static boolean removeFirst(LinkedHashMap<Long, Boolean> map, boolean ringOnly) {
     Iterator<Map.Entry<Long, Boolean>> it = map.entrySet().iterator();
     while (it.hasNext()) {
-      if (it.next().getValue() || !ringOnly) {
+      boolean ring = it.next().getValue();
+      if (ring || !ringOnly) {
         it.remove();
-        return;
+        return ring;
       }
     }
+    throw new AssertionError("nothing to remove");
   }
 }

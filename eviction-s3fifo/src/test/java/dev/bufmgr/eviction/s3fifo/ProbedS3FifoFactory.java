@@ -4,41 +4,48 @@ import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolConfig;
 import java.util.List;
 
 /**
- * Test-only registration {@code s3fifo-probe}: the same selector as {@code s3fifo}, remembered
- * after creation so a test can look at its ghost directory and queue sizes inside a real pool.
+ * For tests: the real {@code s3fifo} factory, remembering the selector it created, so a test can
+ * look at the ghost directory and the queue sizes of the selector inside a real pool.
  */
-public final class ProbedS3FifoFactory implements SelectorFactory {
-  private static final S3FifoFactory REAL = new S3FifoFactory();
-  private static final ThreadLocal<S3FifoSelector> LAST = new ThreadLocal<>();
+final class ProbedS3FifoFactory implements SelectorFactory {
+  private final S3FifoFactory real = new S3FifoFactory();
+  private S3FifoSelector last;
 
-  /** The selector this thread created last through {@code s3fifo-probe}. */
-  static S3FifoSelector last() {
-    return LAST.get();
+  /** A pool whose {@code s3fifo} selector this probe remembers. */
+  BufferPool pool(PoolConfig config) {
+    return new BufferPool(config, SelectorRegistry.of(this));
+  }
+
+  /** The selector created last. */
+  S3FifoSelector last() {
+    return last;
   }
 
   @Override
   public String name() {
-    return "s3fifo-probe";
+    return real.name();
   }
 
   @Override
   public String description() {
-    return "s3fifo, remembered for inspection by tests";
+    return real.description();
   }
 
   @Override
   public List<ParameterSpec> parameters() {
-    return REAL.parameters();
+    return real.parameters();
   }
 
   @Override
   public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
-    S3FifoSelector s = (S3FifoSelector) REAL.create(descriptors, parameters);
-    LAST.set(s);
-    return s;
+    last = (S3FifoSelector) real.create(descriptors, parameters);
+    return last;
   }
 }

@@ -30,9 +30,10 @@ class S3FifoConcurrencyTest {
     int frames = 48;
     int threads = 4;
     PoolConfig config =
-        PoolConfig.builder().frames(frames).selector("s3fifo-probe:threshold=" + threshold).build();
-    try (BufferPool pool = new BufferPool(config)) {
-      S3FifoSelector selector = ProbedS3FifoFactory.last();
+        PoolConfig.builder().frames(frames).selector("s3fifo:threshold=" + threshold).build();
+    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    try (BufferPool pool = probe.pool(config)) {
+      S3FifoSelector selector = probe.last();
       CyclicBarrier start = new CyclicBarrier(threads);
       AtomicReference<Throwable> failure = new AtomicReference<>();
       List<Thread> workers = new ArrayList<>();

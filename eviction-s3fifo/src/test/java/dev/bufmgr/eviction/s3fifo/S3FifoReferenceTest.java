@@ -115,8 +115,10 @@ class S3FifoReferenceTest {
 
   @Test
   void searchEndsWithAClearErrorWhenEveryBufferIsPinned() {
-    try (BufferPool p = pool(20, "s3fifo-probe"); PoolSession s = p.openSession()) {
-      S3FifoSelector selector = ProbedS3FifoFactory.last();
+    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    try (BufferPool p = probe.pool(PoolConfig.builder().frames(20).selector("s3fifo").build());
+        PoolSession s = p.openSession()) {
+      S3FifoSelector selector = probe.last();
       for (long page = 0; page < 20; page++) s.pin(page, AccessStrategy.NORMAL, 0);
       s.unpin(p.bufferOf(3));
       s.pin(3, AccessStrategy.NORMAL, 0);
@@ -167,10 +169,11 @@ class S3FifoReferenceTest {
       long seed, int frames, int threshold, double ghost, double cap, boolean rings) {
     Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3 + 5, true);
     S3FifoModel model = new S3FifoModel(frames, 0.1, ghost, threshold, cap, rings);
-    String spec = "s3fifo-probe:threshold=" + threshold + ",ghost=" + ghost + ",strategyCap=" + cap;
+    String spec = "s3fifo:threshold=" + threshold + ",ghost=" + ghost + ",strategyCap=" + cap;
     PoolConfig config = PoolConfig.builder().frames(frames).rings(rings).selector(spec).build();
-    try (BufferPool p = new BufferPool(config); PoolSession s = p.openSession()) {
-      S3FifoSelector selector = ProbedS3FifoFactory.last();
+    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
+      S3FifoSelector selector = probe.last();
       long hits = 0;
       long ticks = 0;
       for (int i = 0; i < trace.length; i++) {
@@ -198,18 +201,18 @@ class S3FifoReferenceTest {
   void matchesTheModelOnSharedLirsTracesAtSeveralSizes(String trace) {
     long[] pages = SharedTraces.lirs(trace);
     int distinct = SharedTraces.distinct(pages);
-    for (int threshold : new int[] {1, 2}) {
-      for (double ghost : new double[] {0.9, 0.0}) {
-        for (double fraction : new double[] {0.01, 0.05, 0.2, 0.5}) {
-          int frames = Math.max(1, (int) (distinct * fraction));
-          S3FifoModel model = new S3FifoModel(frames, 0.1, ghost, threshold, 0.1, true);
-          long expectedHits = 0;
-          for (long page : pages) if (model.access(Request.read(page))) expectedHits++;
-          String spec = "s3fifo:threshold=" + threshold + ",ghost=" + ghost;
-          try (BufferPool p = pool(frames, spec); PoolSession s = p.openSession()) {
-            for (long page : pages) s.access(page, AccessStrategy.NORMAL, 0, false);
-            assertEquals(expectedHits, p.metrics().hits(), trace + " at " + frames + " frames, " + spec);
-          }
+    String[] variants = {"threshold=2,ghost=0.9", "threshold=1,ghost=0.9", "threshold=2,ghost=0"};
+    int[] thresholds = {2, 1, 2};
+    double[] ghosts = {0.9, 0.9, 0.0};
+    for (int v = 0; v < variants.length; v++) {
+      for (double fraction : new double[] {0.01, 0.05, 0.2, 0.5}) {
+        int frames = Math.max(1, (int) (distinct * fraction));
+        S3FifoModel model = new S3FifoModel(frames, 0.1, ghosts[v], thresholds[v], 0.1, true);
+        long expectedHits = 0;
+        for (long page : pages) if (model.access(Request.read(page))) expectedHits++;
+        try (BufferPool p = pool(frames, "s3fifo:" + variants[v]); PoolSession s = p.openSession()) {
+          for (long page : pages) s.access(page, AccessStrategy.NORMAL, 0, false);
+          assertEquals(expectedHits, p.metrics().hits(), trace + " at " + frames + " frames, " + variants[v]);
         }
       }
     }

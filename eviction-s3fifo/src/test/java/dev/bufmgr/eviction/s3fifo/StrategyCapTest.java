@@ -82,10 +82,11 @@ class StrategyCapTest {
 
   /** Replays the trace and returns the most ring-read ids the ghost held, checking the cap after every request. */
   private static int maxRingIds(Request[] trace, int frames, double cap) {
-    PoolConfig config = PoolConfig.builder().frames(frames).selector("s3fifo-probe:strategyCap=" + cap).build();
+    PoolConfig config = PoolConfig.builder().frames(frames).selector("s3fifo:strategyCap=" + cap).build();
     int max = 0;
-    try (BufferPool p = new BufferPool(config); PoolSession s = p.openSession()) {
-      GhostDirectory ghost = ProbedS3FifoFactory.last().ghost();
+    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
+      GhostDirectory ghost = probe.last().ghost();
       for (Request r : trace) {
         s.access(r.page(), r.strategy(), 0, r.write());
         int ringIds = ghost.ringSize();
