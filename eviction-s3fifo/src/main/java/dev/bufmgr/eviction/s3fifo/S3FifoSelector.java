@@ -114,7 +114,6 @@ final class S3FifoSelector implements VictimSelector {
     int pinnedMain = 0;
     int emptyPolls = 0;
     int current = Membership.NONE;
-    long retry = BufferFifo.EMPTY;
     while (true) {
       int sm = small.members();
       int mm = main.members();
@@ -133,11 +132,9 @@ final class S3FifoSelector implements VictimSelector {
         boolean fromMain = mm > mainShare || sm <= 0;
         if (fromMain ? mainDry : smallDry) fromMain = !fromMain;
         current = fromMain ? Membership.MAIN : Membership.SMALL;
-        retry = BufferFifo.EMPTY;
       }
       BufferFifo q = current == Membership.MAIN ? main : small;
-      long e = retry != BufferFifo.EMPTY ? retry : q.poll();
-      retry = BufferFifo.EMPTY;
+      long e = q.poll();
       if (e == BufferFifo.EMPTY) {
         if (++emptyPolls >= EMPTY_POLL_LIMIT) {
           admission.addTicks(ticks);
@@ -151,43 +148,68 @@ final class S3FifoSelector implements VictimSelector {
       long w = membership.word(b);
       if (Membership.queue(w) != current || Membership.entry(b, w) != e) continue;
       ticks++;
+      switch (examine(q, current, b, w, e)) {
+        case CLAIMED -> {
+          admission.addTicks(ticks);
+          return b;
+        }
+        case PINNED -> {
+          pinnedPutBacks.increment();
+          if (current == Membership.SMALL) pinnedSmall++;
+          else pinnedMain++;
+        }
+        case MOVED -> {
+          pinnedSmall = 0;
+          pinnedMain = 0;
+        }
+        case STALE -> {}
+      }
+    }
+  }
+
+  private enum Outcome {
+    /** The buffer was claimed: it is the victim. */
+    CLAIMED,
+    /** The buffer would be the victim but is pinned: its entry went back to the queue's head. */
+    PINNED,
+    /** The page moved from S to M, or went back to M's head with a lower count. */
+    MOVED,
+    /** Another thread changed the buffer's membership first: the entry is dropped. */
+    STALE
+  }
+
+  /**
+   * Applies S3-FIFO's rule to the polled entry {@code e} of buffer {@code b} (membership {@code w})
+   * from {@code queue}, re-reading the state word until one compare-and-set succeeds.
+   */
+  private Outcome examine(BufferFifo queue, int current, int b, long w, long e) {
+    while (true) {
       long st = descriptors.state(b);
       int count = usage(st);
       if (current == Membership.SMALL && count >= threshold) {
         long moved = Membership.moved(w, Membership.MAIN);
-        if (membership.compareAndSet(b, w, moved)) {
-          small.addMembers(-1);
-          main.addMembers(1);
-          setCount(b, 0);
-          main.push(Membership.entry(b, moved));
-          pinnedSmall = 0;
-          pinnedMain = 0;
-        }
-        continue;
+        if (!membership.compareAndSet(b, w, moved)) return Outcome.STALE;
+        small.addMembers(-1);
+        main.addMembers(1);
+        setCount(b, 0);
+        main.push(Membership.entry(b, moved));
+        return Outcome.MOVED;
       }
       if (current == Membership.MAIN && count >= 1) {
         long again = Membership.moved(w, Membership.MAIN);
-        if (membership.compareAndSet(b, w, again)) {
-          decrementCount(b);
-          main.push(Membership.entry(b, again));
-          pinnedSmall = 0;
-          pinnedMain = 0;
-        }
-        continue;
+        if (!membership.compareAndSet(b, w, again)) return Outcome.STALE;
+        decrementCount(b);
+        main.push(Membership.entry(b, again));
+        return Outcome.MOVED;
       }
       if (refCount(st) != 0) {
-        q.push(e);
-        pinnedPutBacks.increment();
-        if (current == Membership.SMALL) pinnedSmall++;
-        else pinnedMain++;
-        continue;
+        queue.push(e);
+        return Outcome.PINNED;
       }
       if (descriptors.compareAndSetState(b, st, claimed(st))) {
-        q.push(e);
-        admission.addTicks(ticks);
-        return b;
+        queue.push(e);
+        return Outcome.CLAIMED;
       }
-      retry = e;
     }
   }
 
