@@ -14,7 +14,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "bufmgr 0.1.0",
     description = "A testbed for buffer-manager research: eviction, replay and group commit.",
-    subcommands = {CommandLine.HelpCommand.class})
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      CompareCommand.class,
+      ReplayCommand.class,
+      ConvertCommand.class,
+      ExperimentCommand.class
+    })
 public final class BufmgrCommand implements Runnable {
 
   /** Exit status of a run that failed on bad input or configuration. */
@@ -40,7 +46,20 @@ public final class BufmgrCommand implements Runnable {
     return commandLine().execute(args);
   }
 
+  /**
+   * Runs the program and exits with its status. Running out of heap (a trace or pool too large
+   * for the JVM's limit) ends with one line saying how to give more, and status 1.
+   */
   public static void main(String[] args) {
-    System.exit(execute(args));
+    int status;
+    try {
+      status = execute(args);
+    } catch (OutOfMemoryError e) {
+      System.err.printf(
+          "bufmgr: out of Java heap (limit %d MiB); give more with BUFMGR_JAVA_OPTS=-Xmx<size>%n",
+          Runtime.getRuntime().maxMemory() >> 20);
+      status = 1;
+    }
+    System.exit(status);
   }
 }

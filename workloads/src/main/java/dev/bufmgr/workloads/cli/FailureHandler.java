@@ -11,7 +11,8 @@ import picocli.CommandLine.ParseResult;
  * Turns user-caused failures into one line on stderr and exit status 2. Bad flags (picocli's
  * parameter exceptions), {@link CliFailure} and {@link IllegalArgumentException} (thrown by
  * validating constructors, for example a selector parameter out of range) count as user
- * failures; anything else is a bug and keeps its stack trace.
+ * failures, and so does {@link java.io.UncheckedIOException} (a result file that cannot be
+ * written); anything else is a bug and keeps its stack trace.
  */
 final class FailureHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
 
@@ -26,7 +27,7 @@ final class FailureHandler implements IExecutionExceptionHandler, IParameterExce
 
   @Override
   public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) throws Exception {
-    if (ex instanceof CliFailure || ex instanceof IllegalArgumentException) {
+    if (ex instanceof CliFailure || ex instanceof IllegalArgumentException || ex instanceof java.io.UncheckedIOException) {
       PrintWriter err = cl.getErr();
       err.println("bufmgr: " + ex.getMessage());
       err.flush();

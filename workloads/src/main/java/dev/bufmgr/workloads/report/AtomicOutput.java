@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -29,11 +30,42 @@ public final class AtomicOutput {
     try {
       Files.createDirectories(abs.getParent());
       tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      readableByAll(tmp, false);
       Files.write(tmp, bytes);
       move(tmp, abs);
     } catch (IOException e) {
       deleteQuietly(tmp);
       throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes a file by a writer that fills a temporary path. */
+  @FunctionalInterface
+  public interface FileFiller {
+    /** Writes the whole content to {@code tmp} (an existing empty file). */
+    void fill(Path tmp) throws IOException;
+  }
+
+  /**
+   * Lets {@code filler} write a temporary sibling of {@code target} and moves it into place
+   * only when the filler returns; when it throws, the temporary file is removed and the
+   * exception propagates (I/O errors as {@link UncheckedIOException}).
+   */
+  public static void writeWith(Path target, FileFiller filler) {
+    Path abs = target.toAbsolutePath();
+    Path tmp = null;
+    try {
+      Files.createDirectories(abs.getParent());
+      tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      readableByAll(tmp, false);
+      filler.fill(tmp);
+      move(tmp, abs);
+    } catch (IOException e) {
+      deleteQuietly(tmp);
+      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+    } catch (RuntimeException | Error e) {
+      deleteQuietly(tmp);
+      throw e;
     }
   }
 
@@ -45,7 +77,9 @@ public final class AtomicOutput {
     Path abs = target.toAbsolutePath();
     try {
       Files.createDirectories(abs.getParent());
-      return Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+      Path dir = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+      readableByAll(dir, true);
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create results folder " + target + ": " + e.getMessage(), e);
     }
@@ -68,6 +102,18 @@ public final class AtomicOutput {
       if (staged != null && Files.exists(staged)) deleteTree(staged);
     } catch (IOException ignored) {
       // Best effort: the staged folder is hidden and named .partial.
+    }
+  }
+
+  /**
+   * Gives a temporary file or folder the usual permissions (rw-r--r--, rwxr-xr-x) instead of the
+   * owner-only ones temporary files get, where the file system has POSIX permissions.
+   */
+  private static void readableByAll(Path p, boolean folder) throws IOException {
+    try {
+      Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(folder ? "rwxr-xr-x" : "rw-r--r--"));
+    } catch (UnsupportedOperationException ignored) {
+      // Not a POSIX file system: the default permissions apply.
     }
   }
 

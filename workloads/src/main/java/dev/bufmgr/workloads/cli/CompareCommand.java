@@ -1,0 +1,144 @@
+package dev.bufmgr.workloads.cli;
+
+import dev.bufmgr.workloads.compare.ComparisonCase;
+import dev.bufmgr.workloads.compare.ComparisonSummary;
+import dev.bufmgr.workloads.compare.DefaultComparison;
+import dev.bufmgr.workloads.plot.MissRatioChart;
+import dev.bufmgr.workloads.replay.FrameSizes;
+import dev.bufmgr.workloads.replay.PolicyCatalog;
+import dev.bufmgr.workloads.replay.ReplayInput;
+import dev.bufmgr.workloads.replay.ReplayPolicy;
+import dev.bufmgr.workloads.replay.ReplayRunner;
+import dev.bufmgr.workloads.report.AtomicOutput;
+import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.ResultRow;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code bufmgr compare}: the main job. With no arguments, every registered selector and every
+ * baseline on the built-in workloads ({@link DefaultComparison}) at several pool sizes; prints a
+ * table and writes a results folder (results.jsonl, results.csv, one miss-ratio chart per
+ * workload, summary.md), published only when every run succeeded.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare every registered selector and the baselines (lru, opt, caffeine) on built-in workloads:",
+      "pgbench -S under cache pressure, Zipf OLTP with bulk scans, and the LIRS sprite trace.",
+      "Prints a table; writes results.jsonl, results.csv, mrc-*.png and summary.md to --out."
+    })
+public final class CompareCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/compare",
+      description = "Results folder, replaced when the run succeeds (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--traces", paramLabel = "DIR",
+      description = "Folder of the LIRS traces (default: shared/traces/lirs here or in a folder above).")
+  Path traces;
+
+  @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", description = "Restrict to these policies (repeatable). Default: all.")
+  List<String> policies = new ArrayList<>();
+
+  @Option(names = "--requests", paramLabel = "N",
+      description = "Requests per synthetic workload instead of 1000000 (a quicker, rougher look).")
+  long requests;
+
+  @Option(names = "--quiet", description = "No progress lines on stderr.")
+  boolean quiet;
+
+  @Override
+  public void run() {
+    long start = System.nanoTime();
+    PolicyCatalog catalog = new PolicyCatalog(true);
+    List<ReplayPolicy> chosen = new ArrayList<>();
+    if (policies.isEmpty()) chosen.addAll(catalog.defaults());
+    for (String p : policies) chosen.add(catalog.resolve(p));
+    Path lirs = traces != null ? traces : DefaultComparison.findLirsFolder(Path.of(""));
+    if (traces != null && !Files.isDirectory(traces)) throw new CliFailure("--traces: " + traces + " is not a folder");
+    if (lirs != null && !Files.isRegularFile(lirs.resolve(DefaultComparison.LIRS_TRACE)) && traces != null) {
+      throw new CliFailure("--traces: " + traces + " holds no " + DefaultComparison.LIRS_TRACE);
+    }
+    if (requests < 0) throw new CliFailure("--requests must be positive, got " + requests);
+    List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests);
+    if (cases.size() < 3 && !quiet) {
+      System.err.println("bufmgr: LIRS trace " + DefaultComparison.LIRS_TRACE + " not found (looked for shared/traces/lirs); skipping it");
+    }
+    ReplayRunner runner = new ReplayRunner(quiet ? null : System.err);
+    Map<ComparisonCase, List<ResultRow>> results = new LinkedHashMap<>();
+    List<ResultRow> all = new ArrayList<>();
+    for (ComparisonCase c : cases) {
+      if (!quiet) System.err.println("bufmgr: workload " + c.slug() + ": loading");
+      ReplayInput in = c.input().get();
+      List<Integer> sizes = FrameSizes.parse(c.frames(), in.trace().distinctPages(), in.label(), true);
+      List<ResultRow> rows = runner.run(in, chosen, sizes, 1, true);
+      for (ResultRow r : rows) {
+        ResultRow tagged = new ResultRow().put("case", c.slug());
+        tagged.putAll(r);
+        all.add(tagged);
+      }
+      results.put(c, rows);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    writeFolder(cases, results, all, seconds);
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(OutputFormat.TABLE.render(tableRows(all)));
+    stdout.printf(Locale.ROOT, "%nResults in %s (%d runs, %.1f s).%n", out, all.size(), seconds);
+    stdout.flush();
+  }
+
+  private void writeFolder(List<ComparisonCase> cases, Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds) {
+    Path staged = AtomicOutput.stageFolder(out);
+    try {
+      Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
+      Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
+      for (ComparisonCase c : cases) {
+        Files.write(staged.resolve("mrc-" + c.slug() + ".png"), MissRatioChart.png(c.title(), results.get(c)));
+      }
+      String header = String.format(Locale.ROOT,
+          "# bufmgr compare%n%nCommand: `bufmgr compare`; %s; %d cores; Java %s; %.1f s.%n"
+              + "Hit ratio = hits / requests; OPT is Belady's MIN with bypass, the upper bound.%n"
+              + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n",
+          Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds);
+      Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results));
+      AtomicOutput.publishFolder(staged, out);
+    } catch (IOException e) {
+      AtomicOutput.discardFolder(staged);
+      throw new UncheckedIOException("cannot write results folder " + out + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      AtomicOutput.discardFolder(staged);
+      throw e;
+    }
+  }
+
+  private static List<ResultRow> tableRows(List<ResultRow> all) {
+    List<ResultRow> rows = new ArrayList<>();
+    for (ResultRow r : all) {
+      rows.add(new ResultRow()
+          .put("case", r.get("case"))
+          .put("policy", r.get("policy"))
+          .put("frames", r.get("frames"))
+          .put("hitRatio", r.get("hitRatio"))
+          .put("evictions", r.get("evictions"))
+          .put("ticksPerVictim", r.get("ticksPerVictim"))
+          .put("Mreq/s", r.number("requestsPerSecond") / 1e6));
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.bufmgr.workloads.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves here; the
+ * contention and commit-pipeline experiments register as further subcommands). Without a
+ * subcommand it prints its usage.
+ */
+@Command(
+    name = "experiment",
+    mixinStandardHelpOptions = true,
+    description = "Run a named experiment.",
+    subcommands = {MrcCommand.class, CommandLine.HelpCommand.class})
+public final class ExperimentCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,93 @@
+package dev.bufmgr.workloads.compare;
+
+import dev.bufmgr.workloads.report.ResultRow;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code summary.md} of a comparison: per workload, a table of hit ratios (pool sizes down,
+ * policies across) naming the best online policy per size and its distance to OPT, and for
+ * inputs with page classes the hit ratio per class at each size for each policy.
+ */
+public final class ComparisonSummary {
+  private ComparisonSummary() {}
+
+  /** The markdown for the cases' rows, headed by the command line and configuration. */
+  public static String markdown(String header, Map<ComparisonCase, List<ResultRow>> results) {
+    StringBuilder sb = new StringBuilder(header);
+    for (Map.Entry<ComparisonCase, List<ResultRow>> e : results.entrySet()) {
+      ComparisonCase c = e.getKey();
+      List<ResultRow> rows = e.getValue();
+      sb.append("\n## ").append(c.title()).append("\n\n");
+      Object input = rows.isEmpty() ? "" : rows.get(0).get(rows.get(0).get("workload") != null ? "workload" : "trace");
+      sb.append("Input: `").append(input).append("`; chart: `mrc-").append(c.slug()).append(".png`.\n\n");
+      hitRatioTable(sb, rows);
+      classTable(sb, rows);
+    }
+    return sb.toString();
+  }
+
+  private static void hitRatioTable(StringBuilder sb, List<ResultRow> rows) {
+    Set<String> policies = new LinkedHashSet<>();
+    Map<Integer, Map<String, Double>> bySize = new LinkedHashMap<>();
+    for (ResultRow r : rows) {
+      String p = (String) r.get("policy");
+      policies.add(p);
+      bySize.computeIfAbsent(((Number) r.get("frames")).intValue(), k -> new LinkedHashMap<>()).put(p, r.number("hitRatio"));
+    }
+    sb.append("| frames |");
+    for (String p : policies) sb.append(' ').append(p).append(" |");
+    sb.append(" best online | gap to opt |\n|---:|");
+    for (int i = 0; i < policies.size(); i++) sb.append("---:|");
+    sb.append("---|---:|\n");
+    for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
+      sb.append("| ").append(e.getKey()).append(" |");
+      String best = null;
+      double bestRatio = -1;
+      for (String p : policies) {
+        Double v = e.getValue().get(p);
+        sb.append(' ').append(v == null ? "-" : String.format(Locale.ROOT, "%.4f", v)).append(" |");
+        if (v != null && !p.equals("opt") && v > bestRatio) {
+          bestRatio = v;
+          best = p;
+        }
+      }
+      Double opt = e.getValue().get("opt");
+      sb.append(' ').append(best == null ? "-" : best).append(" | ")
+          .append(opt == null || best == null ? "-" : String.format(Locale.ROOT, "%.4f", opt - bestRatio)).append(" |\n");
+    }
+    sb.append('\n');
+  }
+
+  private static void classTable(StringBuilder sb, List<ResultRow> rows) {
+    List<String> classes = new ArrayList<>();
+    for (ResultRow r : rows) {
+      for (String f : r.fields().keySet()) {
+        if (f.startsWith("hitRatio.") && !classes.contains(f)) classes.add(f);
+      }
+    }
+    if (classes.isEmpty()) return;
+    sb.append("Hit ratio per page class (which pages each selector protects):\n\n| policy | frames |");
+    for (String c : classes) sb.append(' ').append(c.substring("hitRatio.".length())).append(" |");
+    sb.append("\n|---|---:|");
+    for (int i = 0; i < classes.size(); i++) sb.append("---:|");
+    sb.append('\n');
+    for (ResultRow r : rows) {
+      boolean any = false;
+      for (String c : classes) any |= r.get(c) != null;
+      if (!any) continue;
+      sb.append("| ").append(r.get("policy")).append(" | ").append(r.get("frames")).append(" |");
+      for (String c : classes) {
+        double v = r.number(c);
+        sb.append(' ').append(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v)).append(" |");
+      }
+      sb.append('\n');
+    }
+    sb.append('\n');
+  }
+}

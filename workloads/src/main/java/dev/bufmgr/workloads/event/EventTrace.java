@@ -1,0 +1,164 @@
+package dev.bufmgr.workloads.event;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A whole trace held in memory as two primitive arrays, for policies that need the future (OPT)
+ * and for replaying one input under many policies and pool sizes without reading it again.
+ */
+public final class EventTrace {
+  private final String name;
+  private final Set<EventField> carries;
+  private final long[] pages;
+  private final int[] meta;
+  private final int count;
+
+  /**
+   * Wraps arrays; {@code meta} may be null when no optional field is carried (every event is
+   * then a normal read of class 0).
+   */
+  public EventTrace(String name, Set<EventField> carries, long[] pages, int[] meta, int count) {
+    if (count < 0 || count > pages.length || (meta != null && meta.length < count)) {
+      throw new IllegalArgumentException("event count " + count + " does not fit the arrays");
+    }
+    this.name = name;
+    this.carries = carries.isEmpty() ? EnumSet.noneOf(EventField.class) : EnumSet.copyOf(carries);
+    this.pages = pages;
+    this.meta = meta;
+    this.count = count;
+  }
+
+  /**
+   * Reads a source to its end into memory and closes it. Throws when it holds more than
+   * {@link Integer#MAX_VALUE} - 8 events.
+   */
+  public static EventTrace load(EventSource source) {
+    try (source) {
+      long expected = source.expectedCount();
+      int cap = expected > 0 && expected < Integer.MAX_VALUE - 8 ? (int) expected : 1 << 16;
+      long[] pages = new long[cap];
+      int[] meta = new int[cap];
+      boolean anyMeta = false;
+      int n = 0;
+      EventBatch batch = new EventBatch();
+      for (int got; (got = source.fill(batch)) > 0; ) {
+        if (n + got > pages.length) {
+          long want = Math.max((long) pages.length * 2, (long) n + got);
+          if (want > Integer.MAX_VALUE - 8) {
+            if ((long) n + got > Integer.MAX_VALUE - 8) {
+              throw new IllegalArgumentException(source.name() + ": more than " + (Integer.MAX_VALUE - 8) + " events do not fit in memory");
+            }
+            want = Integer.MAX_VALUE - 8;
+          }
+          pages = Arrays.copyOf(pages, (int) want);
+          meta = Arrays.copyOf(meta, (int) want);
+        }
+        System.arraycopy(batch.pages, 0, pages, n, got);
+        System.arraycopy(batch.meta, 0, meta, n, got);
+        if (!anyMeta) {
+          for (int i = 0; i < got; i++) {
+            if (batch.meta[i] != 0) {
+              anyMeta = true;
+              break;
+            }
+          }
+        }
+        n += got;
+      }
+      return new EventTrace(source.name(), source.carries(), pages, anyMeta ? meta : null, n);
+    }
+  }
+
+  /** The trace's name (file or workload spec). */
+  public String name() {
+    return name;
+  }
+
+  /** The optional fields its events carry. */
+  public Set<EventField> carries() {
+    return carries;
+  }
+
+  /** The number of events. */
+  public int size() {
+    return count;
+  }
+
+  /** The page ids; only {@code [0, size())} is meaningful. Do not modify. */
+  public long[] pages() {
+    return pages;
+  }
+
+  /** The packed fields, or null when every event is a normal read of class 0. Do not modify. */
+  public int[] meta() {
+    return meta;
+  }
+
+  /** The packed fields of event {@code i}. */
+  public int meta(int i) {
+    return meta == null ? 0 : meta[i];
+  }
+
+  /** A fresh source that delivers this trace's events from the start. */
+  public EventSource source() {
+    return source(0);
+  }
+
+  /**
+   * A fresh source that delivers every event once, starting at event {@code start} and wrapping
+   * around to the beginning (so concurrent replayers of one trace can each have their own
+   * stream).
+   */
+  public EventSource source(int start) {
+    if (start < 0 || (count > 0 && start >= count) || (count == 0 && start != 0)) {
+      throw new IllegalArgumentException("start " + start + " outside the trace of " + count + " events");
+    }
+    return new EventSource() {
+      private long delivered;
+      private int next = start;
+
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Set<EventField> carries() {
+        return carries;
+      }
+
+      @Override
+      public long expectedCount() {
+        return count;
+      }
+
+      @Override
+      public int fill(EventBatch batch) {
+        batch.clear();
+        long left = count - delivered;
+        if (left == 0) return 0;
+        int n = (int) Math.min(Math.min(left, batch.capacity()), count - next);
+        System.arraycopy(pages, next, batch.pages, 0, n);
+        if (meta == null) Arrays.fill(batch.meta, 0, n, 0);
+        else System.arraycopy(meta, next, batch.meta, 0, n);
+        batch.setSize(n);
+        delivered += n;
+        next += n;
+        if (next == count) next = 0;
+        return n;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  /** The number of distinct page ids in the trace. */
+  public int distinctPages() {
+    LongIntMap seen = new LongIntMap(Math.max(16, Math.min(count, 1 << 20)));
+    for (int i = 0; i < count; i++) seen.putIfAbsent(pages[i], 0);
+    return seen.size();
+  }
+}

@@ -1,0 +1,69 @@
+package dev.bufmgr.workloads.replay;
+
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.workloads.event.EventTrace;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.function.IntFunction;
+
+/**
+ * T threads on one shared pool, each replaying its own stream of events through its own session;
+ * reports the merged hit ratio and the throughput (all requests over the wall time from the
+ * common start to the last thread's end). Results are not deterministic: the interleaving
+ * changes them.
+ */
+public final class ConcurrentReplay {
+  private ConcurrentReplay() {}
+
+  /**
+   * Runs {@code threads} threads; thread t replays {@code streams.apply(t)} (each source is read
+   * once and closed). Each thread first fills a private in-memory copy of its stream, so parsing
+   * or generating is not timed.
+   */
+  public static ReplayResult run(PoolPolicy policy, int frames, int threads, int classes, IntFunction<EventSource> streams) {
+    if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+    List<EventTrace> traces = new ArrayList<>();
+    for (int t = 0; t < threads; t++) traces.add(EventTrace.load(streams.apply(t)));
+    try (BufferPool pool = new BufferPool(policy.config(frames, classes), policy.registryForRuns())) {
+      CyclicBarrier start = new CyclicBarrier(threads + 1);
+      List<Thread> workers = new ArrayList<>();
+      Throwable[] failure = new Throwable[1];
+      long total = 0;
+      for (int t = 0; t < threads; t++) {
+        EventTrace mine = traces.get(t);
+        total += mine.size();
+        Thread w = new Thread(() -> {
+          try (PoolSession s = pool.openSession()) {
+            start.await();
+            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, mine.size());
+          } catch (InterruptedException | BrokenBarrierException e) {
+            Thread.currentThread().interrupt();
+          } catch (RuntimeException | Error e) {
+            synchronized (failure) {
+              if (failure[0] == null) failure[0] = e;
+            }
+          }
+        }, "replay-" + t);
+        workers.add(w);
+        w.start();
+      }
+      long begin;
+      try {
+        start.await();
+        begin = System.nanoTime();
+        for (Thread w : workers) w.join();
+      } catch (InterruptedException | BrokenBarrierException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("concurrent replay interrupted", e);
+      }
+      double seconds = (System.nanoTime() - begin) / 1e9;
+      if (failure[0] instanceof RuntimeException re) throw re;
+      if (failure[0] instanceof Error er) throw er;
+      return policy.result(pool.metrics(), frames, total, seconds, classes);
+    }
+  }
+}

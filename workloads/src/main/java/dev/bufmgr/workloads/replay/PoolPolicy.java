@@ -1,0 +1,117 @@
+package dev.bufmgr.workloads.replay;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.pool.StorageMode;
+import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.workloads.event.EventTrace;
+
+/**
+ * A registered victim selector replayed through the real {@link BufferPool} in metadata-only
+ * mode, single-threaded: each event pins and unpins its page at once (marking it dirty when it
+ * writes), so the result follows DESIGN.md's reference semantics exactly. The selector is found by
+ * name in the {@link SelectorRegistry}; this class knows no selector.
+ */
+public final class PoolPolicy implements ReplayPolicy {
+  private static final AccessStrategy[] STRATEGIES = AccessStrategy.values();
+
+  private final SelectorRegistry registry;
+  private final SelectorSpec spec;
+  private final String name;
+  private final boolean rings;
+
+  /**
+   * A policy for the selector {@code spec}, validated against {@code registry} (throws naming an
+   * unknown selector, parameter or bad value).
+   *
+   * @param rings whether bulk strategies go through PostgreSQL's rings
+   */
+  public PoolPolicy(SelectorRegistry registry, SelectorSpec spec, boolean rings) {
+    this.registry = registry;
+    this.spec = spec;
+    this.name = registry.validate(spec).canonicalName();
+    this.rings = rings;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** The registry the selector comes from. */
+  SelectorRegistry registryForRuns() {
+    return registry;
+  }
+
+  /** The selector spec as given. */
+  public SelectorSpec spec() {
+    return spec;
+  }
+
+  /** The pool configuration used for {@code frames} buffers and page classes 0..classes-1. */
+  public PoolConfig config(int frames, int classes) {
+    return PoolConfig.builder()
+        .frames(frames)
+        .storage(StorageMode.METADATA)
+        .pageClasses(classes)
+        .rings(rings)
+        .selector(spec)
+        .build();
+  }
+
+  /** Page classes to count for a trace: one past its largest class, at least 1. */
+  public static int classesOf(EventTrace trace) {
+    int[] meta = trace.meta();
+    int max = 0;
+    if (meta != null) {
+      for (int i = 0; i < trace.size(); i++) max = Math.max(max, EventMeta.pageClass(meta[i]));
+    }
+    if (max >= PoolConfig.MAX_PAGE_CLASSES) {
+      throw new IllegalArgumentException(
+          trace.name() + ": page class " + max + " exceeds the pool's largest counted class " + (PoolConfig.MAX_PAGE_CLASSES - 1));
+    }
+    return max + 1;
+  }
+
+  @Override
+  public ReplayResult replay(EventTrace trace, int frames) {
+    int classes = classesOf(trace);
+    try (BufferPool pool = new BufferPool(config(frames, classes), registry)) {
+      long start = System.nanoTime();
+      try (PoolSession session = pool.openSession()) {
+        replayInto(session, trace.pages(), trace.meta(), 0, trace.size());
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      return result(pool.metrics(), frames, trace.size(), seconds, classes);
+    }
+  }
+
+  /** Replays events {@code [from, to)} through {@code session}. */
+  static void replayInto(PoolSession session, long[] pages, int[] meta, int from, int to) {
+    if (meta == null) {
+      for (int i = from; i < to; i++) session.access(pages[i], AccessStrategy.NORMAL, 0, false);
+    } else {
+      for (int i = from; i < to; i++) {
+        int m = meta[i];
+        session.access(pages[i], STRATEGIES[(m >>> 1) & 3], EventMeta.pageClass(m), (m & 1) != 0);
+      }
+    }
+  }
+
+  ReplayResult result(PoolMetrics m, int frames, long requests, double seconds, int classes) {
+    long[] classHits = new long[classes];
+    long[] classMisses = new long[classes];
+    for (int c = 0; c < classes; c++) {
+      classHits[c] = m.hits(c);
+      classMisses[c] = m.misses(c);
+    }
+    double ticks = m.ticksPerVictimMean();
+    return new ReplayResult(
+        name, frames, requests, m.hits(), m.evictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.bufmgr.workloads.replay;
+
+import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.workloads.event.EventTrace;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A policy that can replay a whole trace at a given pool size, deterministically, on the calling
+ * thread: a baseline (LRU, OPT, Caffeine) or a registered selector run through the buffer pool.
+ */
+public interface ReplayPolicy {
+
+  /** The canonical name with parameters, e.g. "lru" or "gclock(maxUsage=5)". */
+  String name();
+
+  /** Event fields the policy cannot do without; replay refuses a trace lacking them. */
+  default Set<EventField> needs() {
+    return EnumSet.noneOf(EventField.class);
+  }
+
+  /** Replays every event of {@code trace} into an initially empty pool of {@code frames} pages. */
+  ReplayResult replay(EventTrace trace, int frames);
+}

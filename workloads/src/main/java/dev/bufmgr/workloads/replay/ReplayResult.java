@@ -1,0 +1,42 @@
+package dev.bufmgr.workloads.replay;
+
+/**
+ * What one replay of one trace under one policy and pool size measured.
+ *
+ * @param policy the policy's canonical name with its parameters
+ * @param frames the pool size in pages
+ * @param requests events replayed
+ * @param hits requests found in the pool
+ * @param evictions pages removed to make room (a policy that declines to admit a page counts no
+ *     eviction for it)
+ * @param ticksPerVictim mean positions examined per victim, or null where the policy has no hand
+ * @param seconds wall time of the replay loop (including any precomputation the policy needs)
+ * @param classHits hits per page class, or null when not counted
+ * @param classMisses misses per page class, or null when not counted
+ */
+public record ReplayResult(
+    String policy,
+    int frames,
+    long requests,
+    long hits,
+    long evictions,
+    Double ticksPerVictim,
+    double seconds,
+    long[] classHits,
+    long[] classMisses) {
+
+  /** Requests not found in the pool. */
+  public long misses() {
+    return requests - hits;
+  }
+
+  /** Hits over requests (0 for an empty replay). */
+  public double hitRatio() {
+    return requests == 0 ? 0 : hits / (double) requests;
+  }
+
+  /** Requests per second of replay. */
+  public double requestsPerSecond() {
+    return seconds > 0 ? requests / seconds : Double.NaN;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.bufmgr.workloads.replay;
+
+import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.synth.PageClasses;
+
+/**
+ * Turns replay results into result rows with the fields documented for {@code bufmgr replay
+ * --output jsonl}: policy, trace or workload, frames, requests, hits, misses, hitRatio,
+ * evictions, ticksPerVictim, seconds, requestsPerSecond, seed, threads; then the rest of the
+ * configuration (format, rings, distinctPages) and, where the input has more than one page class
+ * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
+ */
+public final class ReplayRows {
+  private ReplayRows() {}
+
+  /** The row for one result. */
+  public static ResultRow row(ReplayInput input, ReplayResult r, int threads, boolean rings, int distinctPages) {
+    ResultRow row = new ResultRow();
+    row.put("policy", r.policy());
+    if (input.workload() != null) row.put("workload", input.label());
+    else row.put("trace", input.label());
+    row.put("frames", r.frames());
+    row.put("requests", r.requests());
+    row.put("hits", r.hits());
+    row.put("misses", r.misses());
+    row.put("hitRatio", r.hitRatio());
+    row.put("evictions", r.evictions());
+    row.put("ticksPerVictim", r.ticksPerVictim());
+    row.put("seconds", r.seconds());
+    row.put("requestsPerSecond", r.requestsPerSecond());
+    row.put("seed", input.seed());
+    row.put("threads", threads);
+    if (input.format() != null) row.put("format", input.format());
+    row.put("rings", rings);
+    row.put("distinctPages", distinctPages);
+    if (r.classHits() != null && r.classHits().length > 1
+        && input.trace().carries().contains(dev.bufmgr.workloads.event.EventField.PAGE_CLASSES)) {
+      for (int c = 0; c < r.classHits().length; c++) {
+        long n = r.classHits()[c] + r.classMisses()[c];
+        if (n > 0) row.put("hitRatio." + PageClasses.name(c), r.classHits()[c] / (double) n);
+      }
+    }
+    return row;
+  }
+}

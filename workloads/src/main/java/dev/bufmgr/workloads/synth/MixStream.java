@@ -1,0 +1,53 @@
+package dev.bufmgr.workloads.synth;
+
+import dev.bufmgr.workloads.event.EventBatch;
+
+/**
+ * A weighted mix of streams: each unit comes from stream i with probability weight i over the
+ * weights' sum. Stream i's page ids are offset by {@code i << 48}, so streams never share pages.
+ */
+final class MixStream implements PageStream {
+  /** Where a stream's index sits in its page ids. */
+  static final int STREAM_SHIFT = 48;
+
+  private final PageStream[] streams;
+  private final double[] cumulative;
+  private final SplitMix64 rng;
+  private final int maxUnit;
+
+  MixStream(PageStream[] streams, double[] weights, SplitMix64 rng) {
+    this.streams = streams;
+    this.rng = rng;
+    this.cumulative = new double[weights.length];
+    double total = 0;
+    for (double w : weights) total += w;
+    double run = 0;
+    for (int i = 0; i < weights.length; i++) {
+      run += weights[i] / total;
+      cumulative[i] = run;
+    }
+    cumulative[weights.length - 1] = 1.0;
+    int m = 1;
+    for (PageStream s : streams) m = Math.max(m, s.maxUnit());
+    this.maxUnit = m;
+  }
+
+  @Override
+  public int maxUnit() {
+    return maxUnit;
+  }
+
+  @Override
+  public void emit(EventBatch out) {
+    double u = rng.nextDouble();
+    int i = 0;
+    while (u >= cumulative[i]) i++;
+    int from = out.size();
+    streams[i].emit(out);
+    long offset = (long) i << STREAM_SHIFT;
+    if (offset != 0) {
+      long[] pages = out.pages;
+      for (int k = from; k < out.size(); k++) pages[k] += offset;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+package dev.bufmgr.workloads.synth;
+
+import dev.bufmgr.workloads.event.EventBatch;
+
+/**
+ * An endless synthetic stream of requests. Each call appends one unit: a single page request, or
+ * for shaped workloads a group (a B-tree descent and its heap page). The source stops it after
+ * the requested number of events.
+ */
+public interface PageStream {
+
+  /** The most events one {@link #emit} call appends. */
+  default int maxUnit() {
+    return 1;
+  }
+
+  /** Appends the next unit to {@code out}, which has room for {@link #maxUnit()} events. */
+  void emit(EventBatch out);
+}

@@ -1,0 +1,189 @@
+package dev.bufmgr.workloads.synth;
+
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.workloads.spec.Spec;
+import dev.bufmgr.workloads.spec.SpecParams;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The synthetic workloads and their spec grammar ({@link Spec}): {@code
+ * kind:requests=N,seed=S,param=value,...}. Every workload takes {@code requests} (default
+ * 1000000) and {@code seed} (default 1); the same spec always yields the same events.
+ *
+ * <ul>
+ *   <li>{@code uniform:pages=P,writes=W} pages uniform over [0, P); W is the write fraction.
+ *   <li>{@code zipf:pages=P,theta=0.99,scramble=true,writes=W} Zipf(theta) ranks (Gray et al.)
+ *       mapped to pages by a seeded permutation unless scramble=false.
+ *   <li>{@code hotset:pages=P,hotPages=0.2,hotAccesses=0.8,writes=W} a fraction hotAccesses of
+ *       requests to the first hotPages share of the pages.
+ *   <li>{@code scan:pages=P,strategy=b} pages 0..P-1 in order, repeated, through the BULKREAD
+ *       ring (strategy n, b, w or v).
+ *   <li>{@code loop:pages=P} the same loop through the normal path.
+ *   <li>{@code pgbench-select:frames=F,indexShare=0.5} or {@code pgbench-select:scale=S} or
+ *       {@code accounts=A}: B-tree descents plus heap pages ({@link PgbenchSelectShape}); with
+ *       frames the size is the largest whose index fills indexShare of the pool, so the index fits
+ *       and the heap (about 6x the index) does not.
+ *   <li>{@code mix:streams=w1*spec1+w2*spec2...} a weighted mix; inner specs are written {@code
+ *       kind(param=value;...)} and take neither requests nor seed. Stream i's pages are offset by
+ *       i&lt;&lt;48.
+ * </ul>
+ */
+public final class Workloads {
+  /** Default number of requests. */
+  public static final long DEFAULT_REQUESTS = 1_000_000;
+
+  private Workloads() {}
+
+  /** The kinds, with a line of help each. */
+  public static Map<String, String> kinds() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("uniform", "pages=P,writes=0");
+    m.put("zipf", "pages=P,theta=0.99,scramble=true,writes=0");
+    m.put("hotset", "pages=P,hotPages=0.2,hotAccesses=0.8,writes=0");
+    m.put("scan", "pages=P,strategy=b (bulkread ring)");
+    m.put("loop", "pages=P");
+    m.put("pgbench-select", "frames=F,indexShare=0.5 | scale=S | accounts=A");
+    m.put("mix", "streams=w*kind(p=v;...)+w*kind(...)");
+    return m;
+  }
+
+  /** A parsed, validated workload ready to open any number of times. */
+  public record Workload(String canonical, long requests, long seed, Spec spec) {
+    /** A fresh source of this workload's events (the same events every time). */
+    public SyntheticSource open() {
+      return open(seed);
+    }
+
+    /**
+     * A fresh source of the same workload (same page popularity) whose requests are drawn with
+     * another seed: one per replay thread.
+     */
+    public SyntheticSource open(long otherSeed) {
+      SpecParams p = new SpecParams(spec);
+      p.getLong("requests", DEFAULT_REQUESTS, 1, Long.MAX_VALUE);
+      p.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+      PageStream s = stream(p, seed, otherSeed);
+      p.finish();
+      return new SyntheticSource(otherSeed == seed ? canonical : canonical + "@seed" + otherSeed, s, requests);
+    }
+  }
+
+  /** Parses and validates {@code text}; throws naming the fault. */
+  public static Workload parse(String text) {
+    Spec spec = Spec.parse(text);
+    SpecParams p = new SpecParams(spec);
+    long requests = p.getLong("requests", DEFAULT_REQUESTS, 1, Long.MAX_VALUE);
+    long seed = p.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+    stream(p, seed, seed);
+    p.finish();
+    return new Workload(p.canonical(), requests, seed, spec);
+  }
+
+  /** The stream: {@code seed} fixes its structure (the Zipf permutation), {@code drawSeed} its requests. */
+  private static PageStream stream(SpecParams p, long seed, long drawSeed) {
+    SplitMix64 rng = new SplitMix64(drawSeed);
+    return switch (p.name()) {
+      case "uniform" -> IndependentStreams.uniform(pages(p), writes(p), rng);
+      case "zipf" -> zipf(p, seed, rng);
+      case "hotset" -> hotSet(p, rng);
+      case "scan" -> IndependentStreams.sequential(pages(p), AccessStrategy.parse(p.getString("strategy", "b")));
+      case "loop" -> IndependentStreams.sequential(pages(p), AccessStrategy.NORMAL);
+      case "pgbench-select" -> pgbench(p).stream(rng);
+      case "mix" -> mix(p, seed, drawSeed, rng);
+      default ->
+          throw new IllegalArgumentException(
+              "unknown workload '" + p.name() + "' (known: " + String.join(", ", kinds().keySet()) + ")");
+    };
+  }
+
+  private static long pages(SpecParams p) {
+    if (!p.has("pages")) throw new IllegalArgumentException(p.name() + ": parameter pages is required");
+    return p.getLong("pages", 0, 2, 1L << 40);
+  }
+
+  private static double writes(SpecParams p) {
+    return p.getDouble("writes", 0, 0, 1);
+  }
+
+  private static PageStream zipf(SpecParams p, long seed, SplitMix64 rng) {
+    long pages = pages(p);
+    if (pages > 1L << 28) throw new IllegalArgumentException("zipf: pages must be at most " + (1L << 28));
+    double theta = p.getDouble("theta", 0.99, 1e-9, 1 - 1e-9);
+    String scramble = p.getString("scramble", "true");
+    if (!scramble.equals("true") && !scramble.equals("false")) {
+      throw new IllegalArgumentException("zipf: parameter scramble must be true or false, got '" + scramble + "'");
+    }
+    double writes = writes(p);
+    ZipfianRanks ranks = ZipfianCache.ranks(pages, theta);
+    Permutation perm = scramble.equals("true") ? ZipfianCache.permutation((int) pages, SplitMix64.derive(seed, -1)) : null;
+    return IndependentStreams.zipf(ranks, perm, writes, rng);
+  }
+
+  private static PageStream hotSet(SpecParams p, SplitMix64 rng) {
+    long pages = pages(p);
+    double hotShare = p.getDouble("hotPages", 0.2, 0, 1);
+    double hotAccesses = p.getDouble("hotAccesses", 0.8, 0, 1);
+    long hot = Math.round(pages * hotShare);
+    if (hot < 1 || hot >= pages) throw new IllegalArgumentException("hotset: hotPages must leave at least one hot and one cold page");
+    return IndependentStreams.hotSet(pages, hot, hotAccesses, writes(p), rng);
+  }
+
+  private static PgbenchSelectShape pgbench(SpecParams p) {
+    int given = (p.has("frames") ? 1 : 0) + (p.has("scale") ? 1 : 0) + (p.has("accounts") ? 1 : 0);
+    if (given != 1) throw new IllegalArgumentException("pgbench-select: give exactly one of frames, scale, accounts");
+    long accounts;
+    if (p.has("frames")) {
+      int frames = (int) p.getLong("frames", 0, 1, Integer.MAX_VALUE);
+      double share = p.getDouble("indexShare", 0.5, 0.01, 1);
+      accounts = PgbenchSelectShape.accountsFor(frames, share);
+    } else if (p.has("scale")) {
+      double scale = p.getDouble("scale", 1, 1e-5, 1e5);
+      accounts = Math.max(1, Math.round(scale * PgbenchSelectShape.ROWS_PER_SCALE));
+    } else {
+      accounts = p.getLong("accounts", 0, 1, 1L << 40);
+    }
+    return new PgbenchSelectShape(accounts);
+  }
+
+  private static PageStream mix(SpecParams p, long seed, long drawSeed, SplitMix64 rng) {
+    String text = p.getString("streams", null);
+    if (text == null) throw new IllegalArgumentException("mix: parameter streams is required");
+    List<PageStream> streams = new ArrayList<>();
+    List<Double> weights = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '(') depth++;
+      else if (c == ')') depth--;
+      else if (c == '+' && depth == 0) {
+        parts.add(text.substring(start, i));
+        start = i + 1;
+      }
+    }
+    parts.add(text.substring(start));
+    for (String part : parts) {
+      int star = part.indexOf('*');
+      if (star <= 0) throw new IllegalArgumentException("mix: stream '" + part + "' must be weight*spec");
+      double w;
+      try {
+        w = Double.parseDouble(part.substring(0, star).trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("mix: weight '" + part.substring(0, star).trim() + "' is not a number");
+      }
+      if (!(w > 0)) throw new IllegalArgumentException("mix: weights must be positive, got " + w);
+      Spec inner = Spec.parse(part.substring(star + 1));
+      if (inner.name().equals("mix")) throw new IllegalArgumentException("mix: streams cannot be mixes");
+      SpecParams ip = new SpecParams(inner);
+      streams.add(stream(ip, SplitMix64.derive(seed, streams.size()), SplitMix64.derive(drawSeed, streams.size())));
+      ip.finish();
+      weights.add(w);
+    }
+    double[] ws = weights.stream().mapToDouble(Double::doubleValue).toArray();
+    return new MixStream(streams.toArray(PageStream[]::new), ws, rng);
+  }
+}

@@ -1,0 +1,150 @@
+package dev.bufmgr.workloads.trace;
+
+import dev.bufmgr.workloads.event.EventBatch;
+import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.workloads.event.EventSource;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * A reader for text formats with one record per line. Each record becomes a run of consecutive
+ * page ids sharing one packed meta value (one page for most formats; {@code arc} and block I/O
+ * records expand to many), so the reader never builds an object per event. Subclasses parse one
+ * line by calling {@link #run(long, long, int)} or return false to skip it.
+ */
+public abstract class LineTraceSource implements EventSource {
+  private final Path file;
+  private final Set<EventField> carries;
+  private final BufferedReader reader;
+  private long line;
+  private long records;
+  private long delivered;
+  private long runNext;
+  private long runLeft;
+  private int runMeta;
+  private boolean ended;
+
+  /** Opens {@code file} (decompressing .gz/.zst). */
+  protected LineTraceSource(Path file, Set<EventField> carries) {
+    this.file = file;
+    this.carries = carries;
+    this.reader = new BufferedReader(new InputStreamReader(TraceFiles.open(file), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  @Override
+  public String name() {
+    return file.getFileName().toString();
+  }
+
+  @Override
+  public Set<EventField> carries() {
+    return carries;
+  }
+
+  /**
+   * Parses one line. Returns false for a line that is no record (comment, marker); otherwise
+   * calls {@link #run} once and returns true. Throws {@link #malformed} on a bad record.
+   */
+  protected abstract boolean parse(String line);
+
+  /** Sets the pages the current record expands to: {@code count} pages from {@code first}. */
+  protected final void run(long first, long count, int meta) {
+    if (count < 1) throw malformed("a record must cover at least one page, got " + count);
+    runNext = first;
+    runLeft = count;
+    runMeta = meta;
+  }
+
+  /** The exception for a malformed current record; throw what it returns. */
+  protected final TraceException malformed(String reason) {
+    return new TraceException(file.toString(), "record " + (records + 1) + " (line " + line + ")", reason);
+  }
+
+  /** Parses a decimal long or throws {@link #malformed} naming the field. */
+  protected final long parseLong(String text, String field) {
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw malformed(field + " is not an integer: '" + abbreviate(text) + "'");
+    }
+  }
+
+  /** The text, cut to 40 characters for a message. */
+  protected static String abbreviate(String text) {
+    return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+  }
+
+  /** The header line, for formats that have one; null at end of file. */
+  protected final String readHeader() {
+    try {
+      String h = reader.readLine();
+      if (h != null) line++;
+      return h;
+    } catch (IOException e) {
+      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + e.getMessage());
+    }
+  }
+
+  /** The file, for messages. */
+  protected final Path file() {
+    return file;
+  }
+
+  /** The current line number (1-based), for messages. */
+  protected final long lineNumber() {
+    return line;
+  }
+
+  @Override
+  public int fill(EventBatch batch) {
+    batch.clear();
+    if (ended) return 0;
+    long[] pages = batch.pages;
+    int[] meta = batch.meta;
+    int n = 0;
+    int cap = batch.capacity();
+    while (n < cap) {
+      if (runLeft == 0 && !nextRecord()) break;
+      int take = (int) Math.min(runLeft, cap - n);
+      for (int i = 0; i < take; i++) {
+        pages[n + i] = runNext + i;
+        meta[n + i] = runMeta;
+      }
+      n += take;
+      runNext += take;
+      runLeft -= take;
+    }
+    batch.setSize(n);
+    delivered += n;
+    if (n == 0) {
+      ended = true;
+      if (delivered == 0) throw new TraceException(file.toString(), "no events (empty trace)");
+    }
+    return n;
+  }
+
+  private boolean nextRecord() {
+    try {
+      String text;
+      while ((text = reader.readLine()) != null) {
+        line++;
+        if (parse(text)) {
+          records++;
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    TraceFiles.closeQuietly(reader);
+  }
+}

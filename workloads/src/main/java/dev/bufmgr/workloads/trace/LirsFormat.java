@@ -1,0 +1,39 @@
+package dev.bufmgr.workloads.trace;
+
+import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.workloads.spec.SpecParams;
+import java.nio.file.Path;
+import java.util.EnumSet;
+
+/**
+ * The LIRS traces' format (Jiang and Zhang, SIGMETRICS 2002): one integer block number per
+ * line; a line holding only {@code *} is a breakpoint marker, not a request. Blank lines are
+ * skipped. Carries page ids only.
+ */
+public final class LirsFormat implements TraceFormat {
+
+  @Override
+  public String name() {
+    return "lirs";
+  }
+
+  @Override
+  public String description() {
+    return "one block number per line; '*' lines are markers (LIRS traces)";
+  }
+
+  @Override
+  public EventSource open(Path file, SpecParams options) {
+    options.finish();
+    return new LineTraceSource(file, EnumSet.noneOf(EventField.class)) {
+      @Override
+      protected boolean parse(String line) {
+        String t = line.strip();
+        if (t.isEmpty() || t.equals("*")) return false;
+        run(parseLong(t, "block number"), 1, 0);
+        return true;
+      }
+    };
+  }
+}

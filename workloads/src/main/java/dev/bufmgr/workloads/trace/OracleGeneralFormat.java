@@ -1,0 +1,92 @@
+package dev.bufmgr.workloads.trace;
+
+import dev.bufmgr.workloads.event.EventBatch;
+import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.workloads.spec.SpecParams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * libCacheSim's {@code oracleGeneral} binary traces: 24-byte little-endian records {@code u32
+ * time, u64 id, u32 size, i64 next access vtime}, plain or zstd-compressed ({@code .zst}). The
+ * object id becomes the page id; sizes and next-access times are dropped (objects are unit-size
+ * pages here; OPT computes its own future). Carries page ids only.
+ */
+public final class OracleGeneralFormat implements TraceFormat {
+  /** Bytes per record. */
+  public static final int RECORD_BYTES = 24;
+
+  @Override
+  public String name() {
+    return "oracleGeneral";
+  }
+
+  @Override
+  public String description() {
+    return "libCacheSim oracleGeneral: 24-byte LE records (u32 time, u64 id, u32 size, i64 next); .zst read directly";
+  }
+
+  @Override
+  public EventSource open(Path file, SpecParams options) {
+    options.finish();
+    InputStream in = TraceFiles.open(file);
+    return new EventSource() {
+      private final byte[] bytes = new byte[RECORD_BYTES * 4096];
+      private final ByteBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+      private long records;
+      private boolean ended;
+
+      @Override
+      public String name() {
+        return file.getFileName().toString();
+      }
+
+      @Override
+      public Set<EventField> carries() {
+        return EnumSet.noneOf(EventField.class);
+      }
+
+      @Override
+      public int fill(EventBatch batch) {
+        batch.clear();
+        if (ended) return 0;
+        int want = Math.min(batch.capacity(), bytes.length / RECORD_BYTES);
+        int got;
+        try {
+          got = in.readNBytes(bytes, 0, want * RECORD_BYTES);
+        } catch (IOException e) {
+          throw new TraceException(file.toString(), "record " + (records + 1), "cannot read: " + e.getMessage());
+        }
+        int whole = got / RECORD_BYTES;
+        if (got % RECORD_BYTES != 0) {
+          throw new TraceException(file.toString(), "record " + (records + whole + 1),
+              "truncated (" + (got % RECORD_BYTES) + " of " + RECORD_BYTES + " bytes)");
+        }
+        long[] pages = batch.pages;
+        int[] meta = batch.meta;
+        for (int i = 0; i < whole; i++) {
+          pages[i] = view.getLong(i * RECORD_BYTES + 4);
+          meta[i] = 0;
+        }
+        batch.setSize(whole);
+        records += whole;
+        if (whole == 0) {
+          ended = true;
+          if (records == 0) throw new TraceException(file.toString(), "no events (empty trace)");
+        }
+        return whole;
+      }
+
+      @Override
+      public void close() {
+        TraceFiles.closeQuietly(in);
+      }
+    };
+  }
+}
