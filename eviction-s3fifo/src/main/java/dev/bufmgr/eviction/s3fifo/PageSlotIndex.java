@@ -1,71 +1,77 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import java.util.Arrays;
 
 /**
  * A primitive map from page id to a small non-negative int, by open addressing with linear
  * probing and backward-shift deletion (Knuth 6.4, Algorithm R), so it never fills with
- * tombstones. Fixed capacity, at most half full; no boxing. Not thread-safe.
+ * tombstones. Key and value share one array, side by side, so a probe touches one cache line.
+ * Fixed capacity, at most two-thirds full; no boxing. Not thread-safe.
  */
 final class PageSlotIndex {
-  private static final int EMPTY = -1;
+  private static final long EMPTY = -1;
 
-  private final long[] keys;
-  private final int[] values;
+  /** Key at 2i, value (or {@link #EMPTY}) at 2i + 1. */
+  private final long[] table;
   private final int mask;
 
-  /** An index for at most {@code capacity} pages. */
+  /** The most pages an index may hold. */
+  static final int MAX_CAPACITY = 1 << 28;
+
+  /** An index for at most {@code capacity} pages, 1..{@link #MAX_CAPACITY}. */
   PageSlotIndex(int capacity) {
-    int size = Integer.highestOneBit(Math.max(4, capacity) * 2 - 1) << 1;
-    this.keys = new long[size];
-    this.values = new int[size];
+    if (capacity < 1 || capacity > MAX_CAPACITY) {
+      throw new IllegalArgumentException("index capacity must lie in 1.." + MAX_CAPACITY + ", got " + capacity);
+    }
+    long wanted = Math.max(4L, capacity + (capacity + 1L) / 2);
+    int size = (int) Long.highestOneBit((wanted - 1) << 1);
+    this.table = new long[size * 2];
     this.mask = size - 1;
-    Arrays.fill(values, EMPTY);
+    for (int i = 1; i < table.length; i += 2) table[i] = EMPTY;
   }
 
   /** The value stored for {@code page}, or -1. */
   int get(long page) {
     for (int i = home(page); ; i = (i + 1) & mask) {
-      int v = values[i];
-      if (v == EMPTY) return EMPTY;
-      if (keys[i] == page) return v;
+      long v = table[2 * i + 1];
+      if (v == EMPTY) return -1;
+      if (table[2 * i] == page) return (int) v;
     }
   }
 
   /** Stores {@code value} (non-negative) for {@code page}, which must not be present. */
   void put(long page, int value) {
     int i = home(page);
-    while (values[i] != EMPTY) i = (i + 1) & mask;
-    keys[i] = page;
-    values[i] = value;
+    while (table[2 * i + 1] != EMPTY) i = (i + 1) & mask;
+    table[2 * i] = page;
+    table[2 * i + 1] = value;
   }
 
   /** Removes {@code page} and returns its value, or -1 when absent. */
   int remove(long page) {
     int i = home(page);
     while (true) {
-      int v = values[i];
-      if (v == EMPTY) return EMPTY;
-      if (keys[i] == page) break;
+      long v = table[2 * i + 1];
+      if (v == EMPTY) return -1;
+      if (table[2 * i] == page) break;
       i = (i + 1) & mask;
     }
-    int removed = values[i];
+    int removed = (int) table[2 * i + 1];
     int hole = i;
-    for (int j = (hole + 1) & mask; values[j] != EMPTY; j = (j + 1) & mask) {
-      int h = home(keys[j]);
+    for (int j = (hole + 1) & mask; table[2 * j + 1] != EMPTY; j = (j + 1) & mask) {
+      int h = home(table[2 * j]);
       boolean staysPut = hole <= j ? (hole < h && h <= j) : (hole < h || h <= j);
       if (!staysPut) {
-        keys[hole] = keys[j];
-        values[hole] = values[j];
+        table[2 * hole] = table[2 * j];
+        table[2 * hole + 1] = table[2 * j + 1];
         hole = j;
       }
     }
-    values[hole] = EMPTY;
+    table[2 * hole + 1] = EMPTY;
     return removed;
   }
 
   private int home(long page) {
     long h = page * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32)) & mask;
+    return (int) (h ^ (h >>> 29)) & mask;
   }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class S3FifoFactory implements SelectorFactory {
   /** The most ghost entries one selector may hold. */
-  static final long MAX_GHOST_ENTRIES = 1L << 30;
+  static final long MAX_GHOST_ENTRIES = PageSlotIndex.MAX_CAPACITY;
 
   @Override
   public String name() {
