@@ -67,16 +67,20 @@ final class GhostDirectory {
   /**
    * Appends {@code page}, evicted from the small queue, as the newest id. A ring-read id first
    * makes room among ring ids (the oldest leaves) and is not kept at all when the cap is 0; then
-   * the oldest id leaves if G is full. Nothing happens when the id is already present.
+   * the oldest id leaves if G is full. The id is normally absent (a page is removed from G on the
+   * miss that brings it back); one already present stays where it is, and the room made stays free.
    */
   synchronized void add(long page, boolean readThroughRing) {
-    if (index.get(page) >= 0) return;
     if (readThroughRing) {
       if (ringCapacity == 0) return;
       if (ringSize == ringCapacity) dropSlot(oldestRing);
     }
     if (size == capacity) dropSlot(oldest);
     int slot = freeSlots[--freeCount];
+    if (!index.putIfAbsent(page, slot)) {
+      freeCount++;
+      return;
+    }
     pageAt[slot] = page;
     fromRing[slot] = readThroughRing;
     older[slot] = newest;
@@ -93,7 +97,6 @@ final class GhostDirectory {
       ringSize++;
     }
     size++;
-    index.put(page, slot);
   }
 
   /** Whether {@code page} is present. */

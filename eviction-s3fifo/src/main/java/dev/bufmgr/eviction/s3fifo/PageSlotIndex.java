@@ -38,12 +38,16 @@ final class PageSlotIndex {
     }
   }
 
-  /** Stores {@code value} (non-negative) for {@code page}, which must not be present. */
-  void put(long page, int value) {
+  /** Stores {@code value} (non-negative) for {@code page} unless it is present; says whether it stored. */
+  boolean putIfAbsent(long page, int value) {
     int i = home(page);
-    while (table[2 * i + 1] != EMPTY) i = (i + 1) & mask;
+    while (table[2 * i + 1] != EMPTY) {
+      if (table[2 * i] == page) return false;
+      i = (i + 1) & mask;
+    }
     table[2 * i] = page;
     table[2 * i + 1] = value;
+    return true;
   }
 
   /** Removes {@code page} and returns its value, or -1 when absent. */

@@ -88,7 +88,9 @@ class GhostDirectoryTest {
         if (wasRing != null && wasRing) rings--;
       } else {
         boolean ring = rnd.nextInt(4) == 0;
-        if (!plain.containsKey(page)) {
+        if (plain.containsKey(page)) {
+          assertTrue(g.contains(page));
+        } else {
           boolean keep = true;
           if (ring) {
             if (ringCap == 0) keep = false;
@@ -99,8 +101,8 @@ class GhostDirectoryTest {
             plain.put(page, ring);
             if (ring) rings++;
           }
+          g.add(page, ring);
         }
-        g.add(page, ring);
       }
       assertEquals(plain.size(), g.size());
       assertEquals(rings, g.ringSize());
@@ -121,7 +123,8 @@ class GhostDirectoryTest {
       } else if (plain.size() < 500) {
         int v = rnd.nextInt(1 << 20);
         plain.put(page, v);
-        index.put(page, v);
+        assertTrue(index.putIfAbsent(page, v));
+        assertFalse(index.putIfAbsent(page, v + 1), "a present key keeps its value");
       } else {
         assertEquals(-1, index.remove(page));
       }
