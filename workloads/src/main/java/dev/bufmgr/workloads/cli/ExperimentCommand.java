@@ -4,8 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves, scan
- * resistance, cache pressure, the ghost cap, ticks per victim; the
+ * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves of one input
+ * and of every shared trace, scan resistance, cache pressure, the ghost cap, ticks per victim; the
  * contention and commit-pipeline experiments register as further subcommands). Without a
  * subcommand it prints its usage.
  */
@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     description = "Run a named experiment.",
     subcommands = {
       MrcCommand.class,
+      SharedTraceCurvesCommand.class,
       ScanResistanceCommand.class,
       CachePressureCommand.class,
       GhostCapCommand.class,

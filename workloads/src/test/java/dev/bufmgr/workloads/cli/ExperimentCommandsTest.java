@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.workloads.support.SharedTraces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +47,23 @@ class ExperimentCommandsTest {
     }
     for (String row : rows) assertTrue(row.contains("\"seed\":"), "every row carries its seed: " + row);
     assertTrue(r.out().contains("Results in"));
+  }
+
+  @Test
+  void sharedTraceCurvesQuoteTheirOwnRows() throws IOException {
+    Path out = dir.resolve("mrc-shared");
+    Path lirs = SharedTraces.lirs("sprite.trace.gz").getParent();
+    CliRun r = CliRun.of("experiment", "mrc-shared", "--quick", "--quiet", "--traces", lirs.toString(), "--out", out.toString());
+    assertEquals(0, r.status(), r.err());
+    for (String f : List.of("results.jsonl", "results.csv", "summary.md", "mrc-sprite.png", "mrc-loop.png")) {
+      assertTrue(Files.size(out.resolve(f)) > 0, f);
+    }
+    List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+    List<String> spriteLru = rows.stream().filter(l -> l.contains("\"traceName\":\"sprite\"") && l.contains("\"policy\":\"lru\"")).toList();
+    assertEquals(3, spriteLru.size(), "three sizes");
+    double meanMiss = values(spriteLru, "hitRatio").stream().mapToDouble(h -> 1 - h).average().orElseThrow();
+    String summary = Files.readString(out.resolve("summary.md"));
+    assertTrue(summary.contains(String.format(Locale.ROOT, "%.2f%%", meanMiss * 100)), "summary quotes LRU's mean miss ratio on sprite");
   }
 
   @Test
