@@ -286,8 +286,11 @@ final class S3FifoSelector implements VictimSelector {
     } while (!descriptors.compareAndSetState(b, st, withUsage(st, Math.min(count, MAX_COUNT) - 1)));
   }
 
+  /** The name with the queue sizes, the ghost's fill and the pinned candidates put back so far. */
   @Override
   public String toString() {
-    return name;
+    String g = ghost == null ? "none" : ghost.size() + "/" + ghost.capacity() + " (ring ids " + ghost.ringSize() + "/" + ghost.ringCapacity() + ")";
+    return name + " [small " + small.members() + "/" + smallShare + ", main " + main.members() + "/" + mainShare + ", ghost " + g
+        + ", pinned put back " + pinnedPutBacks.sum() + "]";
   }
 }

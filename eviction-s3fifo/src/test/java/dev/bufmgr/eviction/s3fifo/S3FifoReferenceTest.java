@@ -129,6 +129,7 @@ class S3FifoReferenceTest {
       s.unpin(p.bufferOf(12));
       assertEquals(12, s.pin(99, AccessStrategy.NORMAL, 0), "the only unpinned buffer is taken");
       assertEquals(-1, p.bufferOf(12));
+      assertTrue(selector.toString().contains("pinned put back " + selector.pinnedPutBacks()), selector.toString());
     }
   }
 
