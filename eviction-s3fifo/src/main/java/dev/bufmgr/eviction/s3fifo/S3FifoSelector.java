@@ -289,8 +289,10 @@ final class S3FifoSelector implements VictimSelector {
   /** The name with the queue sizes, the ghost's fill and the pinned candidates put back so far. */
   @Override
   public String toString() {
-    String g = ghost == null ? "none" : ghost.size() + "/" + ghost.capacity() + " (ring ids " + ghost.ringSize() + "/" + ghost.ringCapacity() + ")";
-    return name + " [small " + small.members() + "/" + smallShare + ", main " + main.members() + "/" + mainShare + ", ghost " + g
-        + ", pinned put back " + pinnedPutBacks.sum() + "]";
+    String g = ghost == null
+        ? "none"
+        : ghost.size() + "/" + ghost.capacity() + " (ring ids " + ghost.ringSize() + "/" + ghost.ringCapacity() + ")";
+    return name + " [small " + small.members() + "/" + smallShare + ", main " + main.members() + "/" + mainShare
+        + ", ghost " + g + ", pinned put back " + pinnedPutBacks.sum() + "]";
   }
 }
