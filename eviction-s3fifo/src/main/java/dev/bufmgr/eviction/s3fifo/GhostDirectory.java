@@ -10,18 +10,21 @@ package dev.bufmgr.eviction.s3fifo;
  * such id leaves first. With no ring ids the cap changes nothing.
  *
  * <p>Entries live in fixed slots linked twice, once in arrival order and once among ring ids only,
- * so removing any id is constant time. Thread-safe by one lock; lookups happen only on misses.
+ * so removing any id is constant time. A slot's page id and its arrival-order links (with the ring
+ * flag) sit side by side in one array, so touching a slot costs one cache line. Thread-safe by one
+ * lock; lookups happen only on misses.
  */
 final class GhostDirectory {
   private static final int NIL = -1;
+  private static final int LINK_BITS = 29;
+  private static final long LINK_MASK = (1L << LINK_BITS) - 1;
+  private static final long RING_FLAG = 1L << (2 * LINK_BITS);
 
   private final int capacity;
   private final int ringCapacity;
   private final PageSlotIndex index;
-  private final long[] pageAt;
-  private final boolean[] fromRing;
-  private final int[] older;
-  private final int[] newer;
+  /** Per slot s: the page at 2s; at 2s + 1 the older link, the newer link and the ring flag. */
+  private final long[] slots;
   private final int[] olderRing;
   private final int[] newerRing;
   private final int[] freeSlots;
@@ -34,23 +37,23 @@ final class GhostDirectory {
   private int ringSize;
 
   /**
-   * @param capacity the most ids held, at least 1
+   * @param capacity the most ids held, 1..{@link PageSlotIndex#MAX_CAPACITY}
    * @param ringCapacity the most ids of ring-read pages held, 0..capacity
    */
   GhostDirectory(int capacity, int ringCapacity) {
-    if (capacity < 1) throw new IllegalArgumentException("ghost capacity must be at least 1, got " + capacity);
+    if (capacity < 1 || capacity > PageSlotIndex.MAX_CAPACITY) {
+      throw new IllegalArgumentException(
+          "ghost capacity must lie in 1.." + PageSlotIndex.MAX_CAPACITY + ", got " + capacity);
+    }
     if (ringCapacity < 0 || ringCapacity > capacity) {
       throw new IllegalArgumentException("ring capacity must lie in 0.." + capacity + ", got " + ringCapacity);
     }
     this.capacity = capacity;
     this.ringCapacity = ringCapacity;
     this.index = new PageSlotIndex(capacity);
-    this.pageAt = new long[capacity];
-    this.fromRing = new boolean[capacity];
-    this.older = new int[capacity];
-    this.newer = new int[capacity];
-    this.olderRing = new int[capacity];
-    this.newerRing = new int[capacity];
+    this.slots = new long[2 * capacity];
+    this.olderRing = ringCapacity == 0 ? new int[0] : new int[capacity];
+    this.newerRing = ringCapacity == 0 ? new int[0] : new int[capacity];
     this.freeSlots = new int[capacity];
     for (int s = 0; s < capacity; s++) freeSlots[s] = capacity - 1 - s;
     this.freeCount = capacity;
@@ -81,11 +84,9 @@ final class GhostDirectory {
       freeCount++;
       return;
     }
-    pageAt[slot] = page;
-    fromRing[slot] = readThroughRing;
-    older[slot] = newest;
-    newer[slot] = NIL;
-    if (newest != NIL) newer[newest] = slot;
+    slots[2 * slot] = page;
+    slots[2 * slot + 1] = links(newest, NIL, readThroughRing);
+    if (newest != NIL) setNewer(newest, slot);
     else oldest = slot;
     newest = slot;
     if (readThroughRing) {
@@ -125,18 +126,19 @@ final class GhostDirectory {
   }
 
   private void dropSlot(int slot) {
-    index.remove(pageAt[slot]);
+    index.remove(slots[2 * slot]);
     unlink(slot);
   }
 
   private void unlink(int slot) {
-    int o = older[slot];
-    int n = newer[slot];
-    if (o != NIL) newer[o] = n;
+    long l = slots[2 * slot + 1];
+    int o = older(l);
+    int n = newer(l);
+    if (o != NIL) setNewer(o, n);
     else oldest = n;
-    if (n != NIL) older[n] = o;
+    if (n != NIL) setOlder(n, o);
     else newest = o;
-    if (fromRing[slot]) {
+    if ((l & RING_FLAG) != 0) {
       int or = olderRing[slot];
       int nr = newerRing[slot];
       if (or != NIL) newerRing[or] = nr;
@@ -147,5 +149,29 @@ final class GhostDirectory {
     }
     size--;
     freeSlots[freeCount++] = slot;
+  }
+
+  private static long links(int older, int newer, boolean ring) {
+    return ((older & LINK_MASK) << LINK_BITS) | (newer & LINK_MASK) | (ring ? RING_FLAG : 0);
+  }
+
+  private static int older(long links) {
+    long v = (links >>> LINK_BITS) & LINK_MASK;
+    return v == LINK_MASK ? NIL : (int) v;
+  }
+
+  private static int newer(long links) {
+    long v = links & LINK_MASK;
+    return v == LINK_MASK ? NIL : (int) v;
+  }
+
+  private void setNewer(int slot, int newer) {
+    long l = slots[2 * slot + 1];
+    slots[2 * slot + 1] = (l & ~LINK_MASK) | (newer & LINK_MASK);
+  }
+
+  private void setOlder(int slot, int older) {
+    long l = slots[2 * slot + 1];
+    slots[2 * slot + 1] = (l & ~(LINK_MASK << LINK_BITS)) | ((older & LINK_MASK) << LINK_BITS);
   }
 }
