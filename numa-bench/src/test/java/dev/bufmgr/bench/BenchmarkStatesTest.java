@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /** The benchmarks' states set up what their javadoc promises; run outside JMH, on small pools. */
 class BenchmarkStatesTest {
@@ -51,16 +52,10 @@ class BenchmarkStatesTest {
 
   @Test
   void hitPathBenchmarkFindsEveryKeyInPoolAndCache() {
-    HitPathBenchmark bench = new HitPathBenchmark();
-    bench.distribution = "zipf";
-    bench.keys = 256;
-    bench.padding = "none";
-    bench.selector = "gclock";
-    bench.seed = 9;
-    bench.populate();
+    HitPathBenchmark bench = hitPath("shared");
     try {
       HitPathBenchmark.Worker w = new HitPathBenchmark.Worker();
-      w.open(bench);
+      w.open(bench, thread(0, 1));
       for (int i = 0; i < 2 * HitPathBenchmark.SAMPLES; i++) {
         assertTrue(bench.pool(w));
         assertEquals(Boolean.TRUE, bench.caffeine(w));
@@ -70,5 +65,43 @@ class BenchmarkStatesTest {
     } finally {
       bench.closePool();
     }
+  }
+
+  @Test
+  void disjointSharingGivesThreadIOfTOnlyKeysCongruentToI() {
+    HitPathBenchmark bench = hitPath("disjoint");
+    try {
+      for (int t = 0; t < 4; t++) {
+        HitPathBenchmark.Worker w = new HitPathBenchmark.Worker();
+        w.open(bench, thread(t, 4));
+        for (int i = 0; i < HitPathBenchmark.SAMPLES; i++) {
+          long k = bench.pageSamples[i];
+          assertEquals(k - k % 4 + t, w.pages[i]);
+          assertEquals(w.pages[i], w.keys[i].longValue());
+        }
+        assertTrue(bench.pool(w));
+        assertEquals(Boolean.TRUE, bench.caffeine(w));
+      }
+      HitPathBenchmark.Worker odd = new HitPathBenchmark.Worker();
+      assertThrows(IllegalArgumentException.class, () -> odd.open(bench, thread(0, 3)));
+    } finally {
+      bench.closePool();
+    }
+  }
+
+  private static HitPathBenchmark hitPath(String sharing) {
+    HitPathBenchmark bench = new HitPathBenchmark();
+    bench.distribution = "zipf";
+    bench.keys = 256;
+    bench.padding = "none";
+    bench.selector = "gclock";
+    bench.sharing = sharing;
+    bench.seed = 9;
+    bench.populate();
+    return bench;
+  }
+
+  private static ThreadParams thread(int index, int count) {
+    return new ThreadParams(index, count, 0, 1, 0, 1, index, count, index, count);
   }
 }
