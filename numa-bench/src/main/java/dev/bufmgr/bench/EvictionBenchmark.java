@@ -1,13 +1,12 @@
 package dev.bufmgr.bench;
 
 import dev.bufmgr.core.buffer.Padding;
-import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.metrics.SessionMetrics;
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -173,13 +172,11 @@ public class EvictionBenchmark {
     }
   }
 
-  /** One session's running totals, from the pool's metrics merge of that session alone. */
+  /** One session's running totals, read from its own counters. */
   record SessionTotals(long evictions, long misses, long victimSearches, long ticks) {
     static SessionTotals of(PoolSession session) {
-      PoolMetrics m = PoolMetrics.merge(List.of(session.metrics()), session.metrics().pageClasses());
-      long searches = m.victimSearches();
-      long ticks = searches == 0 ? 0 : Math.round(m.ticksPerVictimMean() * searches);
-      return new SessionTotals(m.evictions(), m.misses(), searches, ticks);
+      SessionMetrics m = session.metrics();
+      return new SessionTotals(m.evictions(), m.misses(), m.victimSearches(), m.ticksTotal());
     }
   }
 

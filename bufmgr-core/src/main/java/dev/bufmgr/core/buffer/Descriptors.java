@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The buffer descriptors in striped off-heap arrays: per buffer a 64-bit state word (see {@link
  * BufferState}), the tag (the page id it holds) and the page LSN. The pool's N buffers are split
- * into S contiguous stripes; each stripe's arrays are allocated, and so first touched, by a thread
- * of its own, so that on a NUMA host started with one thread per node the memory lands on that
- * node. State words may be padded (see {@link Padding}); tags and LSNs are dense.
+ * into S contiguous stripes; with more than one stripe each stripe's arrays are allocated, and
+ * so first touched, by a thread of its own, so that on a NUMA host whose threads the OS spreads
+ * over the nodes the memory is spread too (one stripe is allocated by the calling thread). State words may be padded (see {@link Padding}); tags and LSNs are dense.
  *
  * <p>Threading: every method may be called by any thread at any time. State words are read with
  * volatile semantics and changed by compare-and-set or atomic add; the tag is published with
@@ -55,6 +55,10 @@ public final class Descriptors implements AutoCloseable {
   }
 
   private void allocateStripes() {
+    if (stripeCount == 1) {
+      allocateStripe(0);
+      return;
+    }
     Thread[] allocators = new Thread[stripeCount];
     AtomicReference<Throwable> failure = new AtomicReference<>();
     for (int s = 0; s < stripeCount; s++) {
@@ -65,10 +69,7 @@ public final class Descriptors implements AutoCloseable {
               .unstarted(
                   () -> {
                     try {
-                      long n = stripeEnd(stripe) - stripeStart(stripe);
-                      states[stripe] = arena.allocate(n * stateStride, 128);
-                      tags[stripe] = arena.allocate(n * Long.BYTES, 64);
-                      lsns[stripe] = arena.allocate(n * Long.BYTES, 64);
+                      allocateStripe(stripe);
                     } catch (Throwable t) {
                       failure.compareAndSet(null, t);
                     }
@@ -87,6 +88,14 @@ public final class Descriptors implements AutoCloseable {
       arena.close();
       throw new IllegalStateException("cannot allocate descriptor stripes: " + failure.get(), failure.get());
     }
+  }
+
+  /** Allocates (and so first touches, zeroing) one stripe's arrays on the calling thread. */
+  private void allocateStripe(int stripe) {
+    long n = stripeEnd(stripe) - stripeStart(stripe);
+    states[stripe] = arena.allocate(n * stateStride, 128);
+    tags[stripe] = arena.allocate(n * Long.BYTES, 64);
+    lsns[stripe] = arena.allocate(n * Long.BYTES, 64);
   }
 
   /** The number of buffers. */

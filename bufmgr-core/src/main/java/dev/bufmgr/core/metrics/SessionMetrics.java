@@ -88,4 +88,19 @@ public final class SessionMetrics {
   public long misses() {
     return misses;
   }
+
+  /** Evictions so far. */
+  public long evictions() {
+    return evictions;
+  }
+
+  /** Victim searches so far. */
+  public long victimSearches() {
+    return ticks.count();
+  }
+
+  /** Positions examined by all victim searches so far. */
+  public long ticksTotal() {
+    return ticks.total();
+  }
 }

@@ -36,6 +36,11 @@ public final class TicksHistogram {
     return count;
   }
 
+  /** The ticks of all recorded searches together. */
+  public long total() {
+    return sum;
+  }
+
   /** The mean ticks per victim, NaN when nothing was recorded. */
   public double mean() {
     return count == 0 ? Double.NaN : (double) sum / count;
