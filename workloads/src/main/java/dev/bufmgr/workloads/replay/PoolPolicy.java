@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.metrics.PoolMetrics;
@@ -10,6 +11,7 @@ import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.workloads.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
+import java.util.Set;
 
 /**
  * A registered victim selector replayed through the real {@link BufferPool} in metadata-only
@@ -24,6 +26,7 @@ public final class PoolPolicy implements ReplayPolicy {
   private final SelectorSpec spec;
   private final String name;
   private final boolean rings;
+  private final boolean singleThreaded;
 
   /**
    * A policy for the selector {@code spec}, validated against {@code registry} (throws naming an
@@ -36,6 +39,17 @@ public final class PoolPolicy implements ReplayPolicy {
     this.spec = spec;
     this.name = registry.validate(spec).canonicalName();
     this.rings = rings;
+    Set<SelectorFactory.Requirement> needs = registry.find(spec.name()).requirements();
+    if (needs.contains(SelectorFactory.Requirement.FUTURE_KNOWLEDGE)) {
+      throw new IllegalArgumentException(
+          "selector " + spec.name() + " needs future knowledge, which replay through the pool cannot give");
+    }
+    this.singleThreaded = needs.contains(SelectorFactory.Requirement.SINGLE_THREADED);
+  }
+
+  /** Whether the selector allows only one thread on its pool (the concurrent driver then uses one). */
+  public boolean singleThreaded() {
+    return singleThreaded;
   }
 
   @Override
