@@ -121,43 +121,43 @@ public final class Descriptors implements AutoCloseable {
 
   /** The state word of buffer {@code b}, read with volatile semantics. */
   public long state(int b) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     return (long) LONG.getVolatile(states[s], (b - s * stripeSize) * stateStride);
   }
 
   /** Atomically replaces the state word of {@code b} if it still equals {@code expected}. */
   public boolean compareAndSetState(int b, long expected, long update) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     return LONG.compareAndSet(states[s], (b - s * stripeSize) * stateStride, expected, update);
   }
 
   /** Atomically adds {@code delta} to the state word of {@code b}; returns the previous word. */
   public long getAndAddState(int b, long delta) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     return (long) LONG.getAndAdd(states[s], (b - s * stripeSize) * stateStride, delta);
   }
 
   /** The page id in buffer {@code b}'s tag (meaningful only while TAG_VALID is set). */
   public long tag(int b) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     return (long) LONG.getAcquire(tags[s], (b - s * stripeSize) * (long) Long.BYTES);
   }
 
   /** Sets the tag; only the thread that cleared TAG_VALID while holding the only pin may call it. */
   public void setTag(int b, long page) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     LONG.setRelease(tags[s], (b - s * stripeSize) * (long) Long.BYTES, page);
   }
 
   /** The LSN of the last logged change to the page in buffer {@code b} (0 when none). */
   public long lsn(int b) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     return (long) LONG.getVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES);
   }
 
   /** Raises the page LSN of {@code b} to at least {@code lsn} (a concurrent raise never lowers it). */
   public void raiseLsn(int b, long lsn) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     MemorySegment seg = lsns[s];
     long off = (b - s * stripeSize) * (long) Long.BYTES;
     long cur = (long) LONG.getVolatile(seg, off);
@@ -168,8 +168,13 @@ public final class Descriptors implements AutoCloseable {
 
   /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
   public void resetLsn(int b) {
-    int s = b / stripeSize;
+    int s = stripeIndex(b);
     LONG.setVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES, 0L);
+  }
+
+  /** The stripe of {@code b}, without a division on a single-stripe pool (the hit path's common case). */
+  private int stripeIndex(int b) {
+    return stripeCount == 1 ? 0 : b / stripeSize;
   }
 
   /** Bytes of off-heap memory held by the descriptor arrays. */

@@ -36,6 +36,22 @@ public final class SelectorRegistry {
     return new SelectorRegistry(found);
   }
 
+  /**
+   * A registry of exactly the given factories, for embedding the pool with a selector that is not
+   * on the class path as a service.
+   *
+   * @throws IllegalStateException when two factories claim the same name
+   */
+  public static SelectorRegistry of(SelectorFactory... factories) {
+    Map<String, SelectorFactory> found = new TreeMap<>();
+    for (SelectorFactory f : factories) {
+      if (found.put(f.name(), f) != null) {
+        throw new IllegalStateException("two selector factories named '" + f.name() + "'");
+      }
+    }
+    return new SelectorRegistry(found);
+  }
+
   /** The registered names, sorted. */
   public List<String> names() {
     return List.copyOf(byName.keySet());

@@ -13,6 +13,7 @@ public final class PoolMetrics {
   private final long misses;
   private final long evictions;
   private final long dirtyEvictions;
+  private final long writeBacks;
   private final long ringReuses;
   private final long ringRejections;
   private final long victimRetries;
@@ -27,7 +28,7 @@ public final class PoolMetrics {
   }
 
   private PoolMetrics(Collection<SessionMetrics> sessions, int pageClasses) {
-    long h = 0, m = 0, e = 0, d = 0, rr = 0, rj = 0, vr = 0;
+    long h = 0, m = 0, e = 0, d = 0, w = 0, rr = 0, rj = 0, vr = 0;
     classHits = new long[pageClasses];
     classMisses = new long[pageClasses];
     victimNanos = new Histogram(1, 3_600_000_000_000L, 2);
@@ -36,6 +37,7 @@ public final class PoolMetrics {
       m += s.misses;
       e += s.evictions;
       d += s.dirtyEvictions;
+      w += s.writeBacks;
       rr += s.ringReuses;
       rj += s.ringRejections;
       vr += s.victimRetries;
@@ -50,6 +52,7 @@ public final class PoolMetrics {
     misses = m;
     evictions = e;
     dirtyEvictions = d;
+    writeBacks = w;
     ringReuses = rr;
     ringRejections = rj;
     victimRetries = vr;
@@ -81,6 +84,14 @@ public final class PoolMetrics {
   /** Evictions that wrote the page back first. */
   public long dirtyEvictions() {
     return dirtyEvictions;
+  }
+
+  /**
+   * Dirty pages written back to free their buffer. At least {@link #dirtyEvictions()}: a written
+   * buffer may still be given up when another thread pins it before it is taken over.
+   */
+  public long writeBacks() {
+    return writeBacks;
   }
 
   /** Buffers a ring reused without asking the selector. */

@@ -15,6 +15,7 @@ public final class SessionMetrics {
   long misses;
   long evictions;
   long dirtyEvictions;
+  long writeBacks;
   long ringReuses;
   long ringRejections;
   long victimRetries;
@@ -45,6 +46,11 @@ public final class SessionMetrics {
   public void eviction(boolean dirty) {
     evictions++;
     if (dirty) dirtyEvictions++;
+  }
+
+  /** A dirty page was written back to free its buffer (the eviction may still be abandoned). */
+  public void writeBack() {
+    writeBacks++;
   }
 
   /** A ring reused one of its own buffers instead of asking the selector. */

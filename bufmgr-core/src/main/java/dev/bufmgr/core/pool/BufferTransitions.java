@@ -69,13 +69,19 @@ public final class BufferTransitions {
   /**
    * Marks a pinned buffer dirty and raises its page LSN to {@code lsn}. Sets JUST_DIRTIED too, so
    * a write-back running concurrently leaves the buffer dirty.
+   *
+   * <p>Always writes the word, even when both flags look set, as PostgreSQL's {@code
+   * MarkBufferDirty} does (only {@code MarkBufferDirtyHint} skips the write, accepting a lost hint).
+   * Skipping it would let a write-back that clears JUST_DIRTIED at the same moment read the page
+   * from before the change and then clear DIRTY: the change would be lost (jcstress {@code
+   * DirtyVersusWriteBack} in numa-bench observes exactly that with the skip). The compare-and-set
+   * orders the caller's page change before the flags a write-back reads.
    */
   public static void markDirty(Descriptors d, int b, long lsn) {
     if (lsn > 0) d.raiseLsn(b, lsn);
     long st;
     do {
       st = d.state(b);
-      if (has(st, DIRTY | JUST_DIRTIED)) return;
     } while (!d.compareAndSetState(b, st, st | DIRTY | JUST_DIRTIED));
   }
 

@@ -158,6 +158,7 @@ public final class PoolSession implements AutoCloseable {
         int other = loadedElsewhere;
         loadedElsewhere = -1;
         if (other >= 0) {
+          BufferTransitions.awaitValid(d, other);
           metrics.hit(pageClass);
           lastHit = true;
           return other;
@@ -206,6 +207,7 @@ public final class PoolSession implements AutoCloseable {
     } finally {
       BufferTransitions.finishWrite(d, b);
     }
+    metrics.writeBack();
     return true;
   }
 

@@ -1,0 +1,149 @@
+package dev.bufmgr.core.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.testing.SecondChanceFactory;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The pool's mechanism with a test selector: free buffers, metrics, page memory, rings, write-ahead. */
+class BufferPoolTest {
+  private static final SelectorRegistry REGISTRY = SecondChanceFactory.registry();
+
+  private static BufferPool pool(PoolConfig.Builder b) {
+    return new BufferPool(b.selector("second-chance").build(), REGISTRY);
+  }
+
+  @Test
+  void freeBuffersAreUsedLowestFirstBeforeAnyVictimSearch() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(4)); PoolSession s = p.openSession()) {
+      for (long page = 10; page < 14; page++) {
+        assertEquals((int) (page - 10), s.pin(page, AccessStrategy.NORMAL, 0));
+        assertFalse(s.wasHit());
+        s.unpin((int) (page - 10));
+      }
+      assertEquals(0, p.metrics().victimSearches());
+      s.access(99, AccessStrategy.NORMAL, 0, false);
+      assertEquals(1, p.metrics().victimSearches());
+      assertEquals(1, p.metrics().evictions());
+    }
+  }
+
+  @Test
+  void countsHitsAndMissesPerPageClass() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(8).pageClasses(3)); PoolSession s = p.openSession()) {
+      s.access(1, AccessStrategy.NORMAL, 0, false);
+      s.access(1, AccessStrategy.NORMAL, 0, false);
+      s.access(2, AccessStrategy.NORMAL, 2, false);
+      s.access(2, AccessStrategy.NORMAL, 2, false);
+      s.access(2, AccessStrategy.NORMAL, 2, false);
+      PoolMetrics m = p.metrics();
+      assertEquals(3, m.hits());
+      assertEquals(2, m.misses());
+      assertEquals(1, m.hits(0));
+      assertEquals(2, m.hits(2));
+      assertEquals(1, m.misses(2));
+      assertEquals(0, m.hits(1) + m.misses(1));
+      assertEquals(0.6, m.hitRatio(), 1e-12);
+      assertThrows(IllegalArgumentException.class, () -> s.access(3, AccessStrategy.NORMAL, 3, false));
+    }
+  }
+
+  @Test
+  void pageMemoryHoldsEachPagesBytesAndMetadataModeNone() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(4).storage(StorageMode.PAGE_MEMORY).pageSize(4096));
+        PoolSession s = p.openSession()) {
+      int b = s.pin(77, AccessStrategy.NORMAL, 0);
+      MemorySegment frame = s.page(b);
+      assertEquals(4096, frame.byteSize());
+      assertEquals(77, frame.get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+      frame.set(ValueLayout.JAVA_INT_UNALIGNED, 100, 12345);
+      s.unpin(b);
+      assertEquals(12345, p.frame(b).get(ValueLayout.JAVA_INT_UNALIGNED, 100));
+      assertEquals(4L * 4096, p.footprint().pageBytes());
+    }
+    try (BufferPool p = pool(PoolConfig.builder().frames(4)); PoolSession s = p.openSession()) {
+      assertNull(s.page(s.pin(1, AccessStrategy.NORMAL, 0)));
+      assertEquals(0, p.footprint().pageBytes());
+    }
+  }
+
+  @Test
+  void aBulkReadRingRejectsADirtyBufferWhoseWriteNeedsAWalFlush() {
+    List<Long> written = new ArrayList<>();
+    long[] flushedLsn = {0};
+    WriteBackHook wal =
+        new WriteBackHook() {
+          @Override
+          public boolean needsWalFlush(long pageLsn) {
+            return pageLsn > flushedLsn[0];
+          }
+
+          @Override
+          public void writeBack(int buffer, long page, long pageLsn, MemorySegment frame) {
+            flushedLsn[0] = Math.max(flushedLsn[0], pageLsn);
+            written.add(page);
+          }
+        };
+    // 64 frames: the BULKREAD ring has 8 slots. The scan dirties each page with a new LSN, so when
+    // the ring comes round every slot's buffer needs a WAL flush and is rejected.
+    try (BufferPool p = pool(PoolConfig.builder().frames(64).writeBack(wal)); PoolSession s = p.openSession()) {
+      for (long page = 0; page < 64; page++) s.access(page, AccessStrategy.NORMAL, 0, false);
+      long lsn = 1;
+      for (long page = 1000; page < 1016; page++) {
+        int b = s.pin(page, AccessStrategy.BULKREAD, 0);
+        s.markDirty(b, lsn++);
+        s.unpin(b);
+      }
+      assertEquals(8, p.metrics().ringRejections(), "the second lap finds all 8 ring buffers dirty");
+      assertEquals(0, p.metrics().ringReuses());
+      assertTrue(written.isEmpty(), "a rejected buffer is not written by the ring");
+    }
+  }
+
+  @Test
+  void aNormalRingReusesItsColdBuffers() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(64)); PoolSession s = p.openSession()) {
+      for (long page = 0; page < 64; page++) s.access(page, AccessStrategy.NORMAL, 0, false);
+      for (long page = 1000; page < 1100; page++) s.access(page, AccessStrategy.BULKREAD, 0, false);
+      assertEquals(100 - 8, p.metrics().ringReuses(), "after the first lap every miss reuses a ring slot");
+      int lost = 0;
+      for (long page = 0; page < 64; page++) if (p.bufferOf(page) < 0) lost++;
+      assertEquals(8, lost, "the scan displaced only the ring's 8 buffers");
+    }
+  }
+
+  @Test
+  void withRingsOffBulkReadsTakeVictimsFromTheSelector() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(64).rings(false)); PoolSession s = p.openSession()) {
+      for (long page = 0; page < 64; page++) s.access(page, AccessStrategy.NORMAL, 0, false);
+      for (long page = 1000; page < 1100; page++) s.access(page, AccessStrategy.BULKREAD, 0, false);
+      assertEquals(0, p.metrics().ringReuses());
+      assertEquals(0, s.ringBuffers(AccessStrategy.BULKREAD).length);
+      for (long page = 0; page < 64; page++) assertTrue(p.bufferOf(page) < 0, "the scan flushed the pool");
+    }
+  }
+
+  @Test
+  void metadataCostsLessThan64BytesPerBufferAtAMillionBuffers() {
+    try (BufferPool p = pool(PoolConfig.builder().frames(1 << 20)); PoolSession s = p.openSession()) {
+      for (long page = 0; page < (1 << 20); page++) s.access(page * 31 + 7, AccessStrategy.NORMAL, 0, false);
+      assertEquals(1 << 20, p.residentPages(), "measured with every buffer mapped");
+      MemoryFootprint f = p.footprint();
+      assertEquals(24L << 20, f.descriptorBytes(), "state word, tag and LSN: 24 bytes per buffer");
+      double perBuffer = f.metadataBytesPerBuffer();
+      assertTrue(perBuffer < 64, "metadata per buffer: " + perBuffer);
+      System.out.printf("metadata bytes per buffer at 1M buffers: %.1f (descriptors %d, mapping %d)%n",
+          perBuffer, f.descriptorBytes(), f.mappingBytes());
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package dev.bufmgr.core.pool;
+
+import static dev.bufmgr.core.buffer.BufferState.DIRTY;
+import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
+import static dev.bufmgr.core.buffer.BufferState.VALID;
+import static dev.bufmgr.core.buffer.BufferState.has;
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.core.buffer.BufferState;
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.testing.SecondChanceFactory;
+import org.junit.jupiter.api.Test;
+
+/** The state-word transitions, one step at a time. */
+class BufferTransitionsTest {
+  private final Descriptors d = new Descriptors(2, 1, Padding.CACHE_LINE);
+  private final VictimSelector selector =
+      SecondChanceFactory.registry().create(SelectorSpec.of("second-chance"), d);
+
+  private void loadPage(int b, long page) {
+    assertTrue(d.compareAndSetState(b, d.state(b), BufferState.claimed(d.state(b))));
+    assertTrue(BufferTransitions.tryInvalidate(d, b, false));
+    d.setTag(b, page);
+    BufferTransitions.publishTag(d, b, 0);
+    BufferTransitions.finishLoad(d, b);
+  }
+
+  @Test
+  void aPinAppliesTheSelectorsHitRuleAndAnUnpinDropsIt() {
+    loadPage(0, 42);
+    BufferTransitions.unpin(d, 0);
+    assertTrue(BufferTransitions.tryPin(d, 0, 42, selector, AccessStrategy.NORMAL));
+    long st = d.state(0);
+    assertEquals(1, refCount(st));
+    assertEquals(1, usage(st), "second-chance sets its reference bit on a hit");
+    assertTrue(has(st, TAG_VALID | VALID));
+    assertFalse(BufferTransitions.tryPin(d, 0, 43, selector, AccessStrategy.NORMAL), "another page's pin fails");
+    assertEquals(1, refCount(d.state(0)), "a failed pin leaves no pin behind");
+    BufferTransitions.unpin(d, 0);
+    assertEquals(0, refCount(d.state(0)));
+    assertThrows(IllegalStateException.class, () -> BufferTransitions.unpin(d, 0));
+    assertEquals(0, refCount(d.state(0)), "a bad unpin does not wrap the count");
+  }
+
+  @Test
+  void invalidationNeedsTheOnlyPinAndACleanPage() {
+    loadPage(0, 7);
+    assertTrue(BufferTransitions.tryPin(d, 0, 7, selector, AccessStrategy.NORMAL));
+    assertFalse(BufferTransitions.tryInvalidate(d, 0, true), "two pins: another thread uses the page");
+    BufferTransitions.unpin(d, 0);
+    BufferTransitions.markDirty(d, 0, 100);
+    assertFalse(BufferTransitions.tryInvalidate(d, 0, true), "a dirty page must be written first");
+    assertTrue(BufferTransitions.startWrite(d, 0));
+    BufferTransitions.finishWrite(d, 0);
+    assertTrue(BufferTransitions.tryInvalidate(d, 0, true));
+    assertEquals(1, refCount(d.state(0)));
+    assertFalse(has(d.state(0), TAG_VALID));
+    assertFalse(BufferTransitions.tryPin(d, 0, 7, selector, AccessStrategy.NORMAL), "no pin while TAG_VALID is clear");
+  }
+
+  @Test
+  void aChangeDuringAWriteKeepsThePageDirty() {
+    loadPage(1, 9);
+    BufferTransitions.markDirty(d, 1, 10);
+    assertEquals(10, d.lsn(1));
+    assertTrue(BufferTransitions.startWrite(d, 1));
+    BufferTransitions.markDirty(d, 1, 20);
+    BufferTransitions.finishWrite(d, 1);
+    assertTrue(has(d.state(1), DIRTY), "the second change was not in the write");
+    assertEquals(20, d.lsn(1));
+    assertTrue(BufferTransitions.startWrite(d, 1));
+    BufferTransitions.finishWrite(d, 1);
+    assertFalse(has(d.state(1), DIRTY));
+    assertFalse(BufferTransitions.startWrite(d, 1), "a clean page needs no write");
+    BufferTransitions.markDirty(d, 1, 5);
+    assertEquals(20, d.lsn(1), "the page LSN never goes back");
+  }
+}

@@ -1,0 +1,217 @@
+package dev.bufmgr.core.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.core.buffer.BufferState;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.PoolInvariants;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.pool.StorageMode;
+import dev.bufmgr.core.pool.WriteBackHook;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The properties every victim selector must have inside the pool, whatever its policy: it never
+ * evicts a pinned buffer, the mapping and the descriptors stay a bijection, pins return to zero,
+ * the victim search ends (with an error when every buffer is pinned), rings keep to their size,
+ * and no dirty page is lost. A selector module subclasses this suite and lists the specs to run
+ * (the selector with each hand and variant it offers); the suite also checks that each spec's
+ * selector is registered.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class SelectorConformanceSuite {
+
+  /** The selector specs to check, e.g. {@code gclock}, {@code gclock:batch=64}. */
+  protected abstract List<String> selectorSpecs();
+
+  private BufferPool pool(String spec, int frames, StorageMode mode, WriteBackHook hook) {
+    return new BufferPool(
+        PoolConfig.builder().frames(frames).storage(mode).selector(spec).writeBack(hook).build());
+  }
+
+  @Test
+  void everySpecNamesARegisteredSelector() {
+    SelectorRegistry registry = SelectorRegistry.load();
+    for (String spec : selectorSpecs()) {
+      assertTrue(registry.contains(SelectorSpec.parse(spec).name()), spec + " is not registered");
+      registry.validate(SelectorSpec.parse(spec));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void neverEvictsAPinnedBuffer(String spec) {
+    try (BufferPool p = pool(spec, 32, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      Map<Long, Integer> held = new HashMap<>();
+      for (long page = 0; page < 12; page++) held.put(page, s.pin(page, AccessStrategy.NORMAL, 0));
+      Request[] trace = SeededTraces.mixed(7, 6_000, 400, true);
+      for (Request r : trace) {
+        long page = 1_000 + r.page();
+        int b = s.pin(page, r.strategy(), 0);
+        PoolInvariants.checkPinned(p, b, page);
+        assertFalse(held.containsValue(b), "page " + page + " was loaded into held buffer " + b);
+        s.unpin(b);
+      }
+      held.forEach(
+          (page, b) -> {
+            PoolInvariants.checkPinned(p, b, page);
+            assertEquals(b, p.bufferOf(page));
+          });
+      held.values().forEach(s::unpin);
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void mappingAndDescriptorsStayABijection(String spec) {
+    for (long seed = 1; seed <= 3; seed++) {
+      int frames = 16 + (int) seed * 20;
+      try (BufferPool p = pool(spec, frames, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
+          PoolSession s = p.openSession()) {
+        Request[] trace = SeededTraces.mixed(seed, 8_000, frames * 4, true);
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < trace.length; i++) {
+          s.access(trace[i].page(), trace[i].strategy(), 0, trace[i].write());
+          seen.add(trace[i].page());
+          if (i % 1_000 == 999) PoolInvariants.checkQuiescent(p);
+        }
+        PoolInvariants.checkQuiescent(p);
+        assertEquals(Math.min(seen.size(), frames), p.residentPages(), "a full pool keeps every buffer in use");
+        assertEquals(trace.length, p.metrics().requests());
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void pinsReturnToZero(String spec) {
+    try (BufferPool p = pool(spec, 24, StorageMode.METADATA, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      SplittableRandom rnd = new SplittableRandom(3);
+      List<Integer> pinned = new ArrayList<>();
+      for (int i = 0; i < 20_000; i++) {
+        if (pinned.size() < 6 && rnd.nextBoolean()) {
+          pinned.add(s.pin(rnd.nextInt(80), AccessStrategy.NORMAL, 0));
+        } else if (!pinned.isEmpty()) {
+          s.unpin(pinned.remove(rnd.nextInt(pinned.size())));
+        }
+        assertEquals(pinned.size(), PoolInvariants.totalPins(p));
+      }
+      pinned.forEach(s::unpin);
+      assertEquals(0, PoolInvariants.totalPins(p));
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(String spec) {
+    try (BufferPool p = pool(spec, 8, StorageMode.METADATA, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      int[] held = new int[8];
+      for (int page = 0; page < 8; page++) held[page] = s.pin(page, AccessStrategy.NORMAL, 0);
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(20),
+          () -> {
+            NoUnpinnedBuffersException e =
+                assertThrows(NoUnpinnedBuffersException.class, () -> s.pin(100, AccessStrategy.NORMAL, 0));
+            assertTrue(e.getMessage().contains("no unpinned buffers available"), e.getMessage());
+          },
+          "the victim search must end when every buffer is pinned");
+      PoolInvariants.checkWithPins(p);
+      s.unpin(held[5]);
+      for (long page = 200; page < 230; page++) {
+        int b = s.pin(page, AccessStrategy.NORMAL, 0);
+        assertEquals(held[5], b, "the only unpinned buffer must be the victim");
+        s.unpin(b);
+      }
+      for (int i = 0; i < 8; i++) if (i != 5) s.unpin(held[i]);
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void ringsKeepToTheirSizeAndCap(String spec) {
+    int frames = 64;
+    try (BufferPool p = pool(spec, frames, StorageMode.METADATA, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      for (int round = 0; round < 2; round++) {
+        for (long page = 0; page < frames; page++) s.access(page, AccessStrategy.NORMAL, 0, false);
+      }
+      for (long page = 10_000; page < 12_000; page++) s.access(page, AccessStrategy.BULKREAD, 0, false);
+      for (long page = 20_000; page < 20_500; page++) s.access(page, AccessStrategy.VACUUM, 0, true);
+      int bulkRing = AccessStrategy.BULKREAD.ringBuffers(frames, 8192);
+      int vacuumRing = AccessStrategy.VACUUM.ringBuffers(frames, 8192);
+      assertEquals(frames / 8, bulkRing, "256 KiB of 8 KiB pages, capped at N/8");
+      assertEquals(frames / 8, vacuumRing);
+      assertRing(s.ringBuffers(AccessStrategy.BULKREAD), bulkRing);
+      assertRing(s.ringBuffers(AccessStrategy.VACUUM), vacuumRing);
+      int lost = 0;
+      for (long page = 0; page < frames; page++) if (p.bufferOf(page) < 0) lost++;
+      assertTrue(
+          lost <= bulkRing + vacuumRing,
+          "two scans through rings of " + bulkRing + " and " + vacuumRing + " buffers evicted " + lost
+              + " of the pool's twice-used pages");
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+
+  private static void assertRing(int[] ring, int size) {
+    assertEquals(size, ring.length);
+    Set<Integer> distinct = new HashSet<>();
+    for (int b : ring) if (b >= 0) distinct.add(b);
+    assertTrue(distinct.size() <= size);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void noDirtyPageIsLost(String spec) {
+    Set<Long> dirty = new HashSet<>();
+    CheckingWriteBack hook = new CheckingWriteBack(dirty::remove);
+    try (BufferPool p = pool(spec, 40, StorageMode.PAGE_MEMORY, hook); PoolSession s = p.openSession()) {
+      Request[] trace = SeededTraces.mixed(11, 10_000, 160, true);
+      for (Request r : trace) {
+        s.access(r.page(), r.strategy(), 0, r.write());
+        if (r.write()) dirty.add(r.page());
+      }
+      assertEquals(List.of(), List.copyOf(hook.problems()));
+      for (Long page : dirty) {
+        int b = p.bufferOf(page);
+        assertTrue(b >= 0, "dirty page " + page + " left the pool without being written");
+        assertTrue(BufferState.has(p.descriptors().state(b), BufferState.DIRTY), "page " + page + " lost its dirty flag");
+      }
+      for (long page = 0; page < 160; page++) {
+        int b = p.bufferOf(page);
+        if (b >= 0 && BufferState.has(p.descriptors().state(b), BufferState.DIRTY)) {
+          assertTrue(dirty.contains(page), "page " + page + " is marked dirty but was never written or already written back");
+        }
+      }
+      assertTrue(p.metrics().dirtyEvictions() > 0, "the trace should force dirty evictions");
+      assertEquals(p.metrics().dirtyEvictions(), p.metrics().writeBacks(), "single-threaded, every write-back leads to an eviction");
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.bufmgr.bench.stress;
+
+import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
+import static dev.bufmgr.core.buffer.BufferState.VALID;
+import static dev.bufmgr.core.buffer.BufferState.withUsage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.evict.VictimSelector;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Small descriptor arrays for the jcstress tests, recycled between test states. jcstress builds
+ * millions of states; a fresh {@link Descriptors} allocates its stripes on a thread of their own
+ * and costs about a millisecond, so each state takes an array from here, resets the words it uses
+ * with {@link #install}, and its arbiter gives the array back once both actors have finished.
+ * The selectors are created fresh for each state, from the registry, as the pool creates them.
+ */
+final class StressBuffers {
+  private StressBuffers() {}
+
+  private static final SelectorRegistry REGISTRY = SelectorRegistry.load();
+  private static final ConcurrentLinkedQueue<Descriptors> ONE_BUFFER = new ConcurrentLinkedQueue<>();
+
+  /** A one-buffer descriptor array whose words the caller must set with {@link #install}. */
+  static Descriptors takeOneBuffer() {
+    Descriptors d = ONE_BUFFER.poll();
+    return d != null ? d : new Descriptors(1, 1, Padding.NONE);
+  }
+
+  /** Returns an array taken by {@link #takeOneBuffer}; no thread may use it afterwards. */
+  static void giveBack(Descriptors d) {
+    ONE_BUFFER.offer(d);
+  }
+
+  /**
+   * Makes buffer {@code b} hold {@code page}, loaded (TAG_VALID and VALID), with {@code pins}
+   * pins and usage bits {@code usage}, no other flag, and page LSN 0. Only while no other thread
+   * uses the array.
+   */
+  static void install(Descriptors d, int b, long page, int pins, int usage) {
+    d.setTag(b, page);
+    d.resetLsn(b);
+    long wanted = withUsage(pins | TAG_VALID | VALID, usage);
+    long st = d.state(b);
+    if (!d.compareAndSetState(b, st, wanted)) {
+      throw new IllegalStateException("buffer " + b + " changed while a test state was being set up");
+    }
+  }
+
+  /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
+  static VictimSelector gclock(Descriptors d) {
+    return REGISTRY.create(SelectorSpec.parse("gclock"), d);
+  }
+}
