@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       ReplayCommand.class,
       ConvertCommand.class,
-      ExperimentCommand.class
+      ExperimentCommand.class,
+      ListCommand.class
     })
 public final class BufmgrCommand implements Runnable {
 

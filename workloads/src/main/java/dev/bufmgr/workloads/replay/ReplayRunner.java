@@ -35,7 +35,7 @@ public final class ReplayRunner {
         ReplayResult r;
         int usedThreads = threads > 1 && p instanceof PoolPolicy pp && !pp.singleThreaded() ? threads : 1;
         if (usedThreads > 1) {
-          r = ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesOf(input.trace()), t -> input.streamFor(t, threads));
+          r = ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesOf(input.trace()), input::traceFor, t -> input.startFor(t, threads));
         } else {
           r = p.replay(input.trace(), f);
         }
