@@ -20,8 +20,6 @@ import java.util.Set;
  * name in the {@link SelectorRegistry}; this class knows no selector.
  */
 public final class PoolPolicy implements ReplayPolicy {
-  private static final AccessStrategy[] STRATEGIES = AccessStrategy.values();
-
   private final SelectorRegistry registry;
   private final SelectorSpec spec;
   private final String name;
@@ -60,11 +58,6 @@ public final class PoolPolicy implements ReplayPolicy {
   /** The registry the selector comes from. */
   SelectorRegistry registryForRuns() {
     return registry;
-  }
-
-  /** The selector spec as given. */
-  public SelectorSpec spec() {
-    return spec;
   }
 
   /** The pool configuration used for {@code frames} buffers and page classes 0..classes-1. */
@@ -112,7 +105,7 @@ public final class PoolPolicy implements ReplayPolicy {
     } else {
       for (int i = from; i < to; i++) {
         int m = meta[i];
-        session.access(pages[i], STRATEGIES[(m >>> 1) & 3], EventMeta.pageClass(m), (m & 1) != 0);
+        session.access(pages[i], EventMeta.strategy(m), EventMeta.pageClass(m), EventMeta.isWrite(m));
       }
     }
   }
