@@ -119,6 +119,6 @@ public final class PoolPolicy implements ReplayPolicy {
     }
     double ticks = m.ticksPerVictimMean();
     return new ReplayResult(
-        name, frames, requests, m.hits(), m.evictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
+        name, frames, requests, m.hits(), m.evictions(), m.dirtyEvictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
   }
 }

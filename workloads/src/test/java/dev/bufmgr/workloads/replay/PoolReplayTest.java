@@ -41,6 +41,7 @@ class PoolReplayTest {
     GClockPlainModel m = new GClockPlainModel(frames, maxUsage, true).replay(t);
     assertEquals(m.hits, r.hits(), "hits");
     assertEquals(m.evictions, r.evictions(), "evictions");
+    assertEquals(m.dirtyEvictions, r.dirtyEvictions(), "dirty evictions");
     if (m.searches > 0) {
       assertNotNull(r.ticksPerVictim());
       assertEquals(m.ticks / (double) m.searches, r.ticksPerVictim(), 1e-9, "ticks per victim");
