@@ -43,12 +43,15 @@ public final class ConcurrentReplay {
         int from = startAt[t];
         total += mine.size();
         Thread w = new Thread(() -> {
-          try (PoolSession s = pool.openSession()) {
+          try {
             start.await();
-            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
-            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
           } catch (InterruptedException | BrokenBarrierException e) {
             Thread.currentThread().interrupt();
+            return;
+          }
+          try (PoolSession s = pool.openSession()) {
+            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
+            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
           } catch (RuntimeException | Error e) {
             synchronized (failure) {
               if (failure[0] == null) failure[0] = e;
