@@ -128,7 +128,7 @@ public final class CompareCommand implements Runnable {
   }
 
   private List<String> commandLine() {
-    List<String> words = new ArrayList<>(List.of("bufmgr", "compare"));
+    List<String> words = new ArrayList<>(List.of("bufmgr"));
     words.addAll(spec.commandLine().getParseResult().originalArgs());
     return words;
   }
