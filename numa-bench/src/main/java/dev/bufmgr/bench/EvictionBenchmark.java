@@ -64,7 +64,11 @@ public class EvictionBenchmark {
   private static final int MASK = SAMPLES - 1;
 
   /** The victim selector with its parameters, as the registry parses it. */
-  @Param({"gclock:batch=1", "gclock:batch=16", "gclock:batch=64"})
+  @Param({
+    "gclock:batch=1", "gclock:batch=16", "gclock:batch=64",
+    "hotcool:batch=1", "hotcool:batch=16", "hotcool:batch=64",
+    "s3fifo"
+  })
   public String selector;
 
   /** Buffers in the pool. */

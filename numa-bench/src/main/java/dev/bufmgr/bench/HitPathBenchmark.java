@@ -9,7 +9,6 @@ import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,6 +20,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The hit path, all pages resident: the pool's pin and unpin of a page beside Caffeine's {@code
@@ -33,7 +33,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * misses; the pool's sessions check this when the trial ends. One key sequence of {@link #SAMPLES}
  * entries, uniform or Zipf (exponent {@link KeySamples#ZIPF_EXPONENT}), is shared by both methods;
  * each thread starts at its own seeded offset and walks it with a masked index, as in Caffeine's
- * {@code GetPutBenchmark}.
+ * {@code GetPutBenchmark}. With {@code sharing=disjoint} (a control for the cost of sharing), thread
+ * i of T maps each drawn key k to k - (k mod T) + i, so the threads touch disjoint pages (and keys)
+ * with the same distribution shape; {@code keys} must then be a multiple of T.
  *
  * <p><b>What one operation is.</b> {@link #pool}: {@link PoolSession#access} with {@link
  * AccessStrategy#NORMAL}, that is the mapping-table lookup, the pin (one compare-and-set that also
@@ -66,6 +68,10 @@ public class HitPathBenchmark {
   @Param({"gclock"})
   public String selector;
 
+  /** {@code shared}: all threads draw from all keys; {@code disjoint}: each thread from its own keys. */
+  @Param({"shared"})
+  public String sharing;
+
   /** Seed of the key sequence, the load order and the threads' start offsets. */
   @Param({"42"})
   public long seed;
@@ -74,7 +80,8 @@ public class HitPathBenchmark {
   Cache<Long, Boolean> cache;
   long[] pageSamples;
   Long[] keySamples;
-  private final AtomicInteger threadNumbers = new AtomicInteger();
+  /** Key k boxed once, so that every lookup of k passes the same object. */
+  Long[] boxedKeys;
 
   /** Draws the keys, loads every page into the pool and puts every key into the cache. */
   @Setup(Level.Trial)
@@ -82,11 +89,11 @@ public class HitPathBenchmark {
     int[] drawn = KeySamples.draw(KeySamples.Distribution.parse(distribution), keys, SAMPLES, seed);
     pageSamples = new long[SAMPLES];
     keySamples = new Long[SAMPLES];
-    Long[] boxed = new Long[keys];
-    for (int k = 0; k < keys; k++) boxed[k] = (long) k;
+    boxedKeys = new Long[keys];
+    for (int k = 0; k < keys; k++) boxedKeys[k] = (long) k;
     for (int i = 0; i < SAMPLES; i++) {
       pageSamples[i] = drawn[i];
-      keySamples[i] = boxed[drawn[i]];
+      keySamples[i] = boxedKeys[drawn[i]];
     }
     pool =
         new BufferPool(
@@ -100,7 +107,7 @@ public class HitPathBenchmark {
     try (PoolSession loader = pool.openSession()) {
       for (int k : order) {
         loader.access(k, AccessStrategy.NORMAL, 0, false);
-        cache.put(boxed[k], Boolean.TRUE);
+        cache.put(boxedKeys[k], Boolean.TRUE);
       }
     }
     cache.cleanUp();
@@ -117,17 +124,41 @@ public class HitPathBenchmark {
     pool.close();
   }
 
-  /** One thread's pool session and position in the shared key sequence. */
+  /** One thread's pool session, its view of the key sequence, and its position in it. */
   @State(Scope.Thread)
   public static class Worker {
     PoolSession session;
+    long[] pages;
+    Long[] keys;
     int index;
 
-    /** Opens the session and picks the thread's start offset. */
+    /** Opens the session, picks the thread's keys (see {@code sharing}) and its start offset. */
     @Setup(Level.Trial)
-    public void open(HitPathBenchmark bench) {
+    public void open(HitPathBenchmark bench, ThreadParams thread) {
       session = bench.pool.openSession();
-      index = new SplittableRandom(bench.seed + 2 + bench.threadNumbers.getAndIncrement()).nextInt(SAMPLES);
+      int t = thread.getThreadIndex();
+      switch (bench.sharing) {
+        case "shared" -> {
+          pages = bench.pageSamples;
+          keys = bench.keySamples;
+        }
+        case "disjoint" -> {
+          int threads = thread.getThreadCount();
+          if (bench.keys % threads != 0) {
+            throw new IllegalArgumentException(
+                "sharing=disjoint needs keys (" + bench.keys + ") to be a multiple of the threads (" + threads + ")");
+          }
+          pages = new long[SAMPLES];
+          keys = new Long[SAMPLES];
+          for (int i = 0; i < SAMPLES; i++) {
+            long k = bench.pageSamples[i];
+            pages[i] = k - k % threads + t;
+            keys[i] = bench.boxedKeys[(int) pages[i]];
+          }
+        }
+        default -> throw new IllegalArgumentException("sharing must be shared or disjoint, got '" + bench.sharing + "'");
+      }
+      index = new SplittableRandom(bench.seed + 2 + t).nextInt(SAMPLES);
     }
 
     /** Fails the run if the pool ever missed: then it did not measure the hit path. */
@@ -142,12 +173,12 @@ public class HitPathBenchmark {
   /** The pool's hit: look up, pin and unpin the thread's next page. */
   @Benchmark
   public boolean pool(Worker worker) {
-    return worker.session.access(pageSamples[worker.index++ & MASK], AccessStrategy.NORMAL, 0, false);
+    return worker.session.access(worker.pages[worker.index++ & MASK], AccessStrategy.NORMAL, 0, false);
   }
 
   /** Caffeine's hit: {@code getIfPresent} of the same key. */
   @Benchmark
   public Boolean caffeine(Worker worker) {
-    return cache.getIfPresent(keySamples[worker.index++ & MASK]);
+    return cache.getIfPresent(worker.keys[worker.index++ & MASK]);
   }
 }

@@ -50,6 +50,11 @@ final class StressBuffers {
     }
   }
 
+  /** The selector {@code spec} names, created through the registry. */
+  static VictimSelector selector(String spec, Descriptors d) {
+    return REGISTRY.create(SelectorSpec.parse(spec), d);
+  }
+
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
   static VictimSelector gclock(Descriptors d) {
     return REGISTRY.create(SelectorSpec.parse("gclock"), d);

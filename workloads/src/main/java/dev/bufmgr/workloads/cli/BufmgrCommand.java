@@ -20,7 +20,11 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       ConvertCommand.class,
       ExperimentCommand.class,
-      ListCommand.class
+      ListCommand.class,
+      CommitCommand.class,
+      FsyncProbeCommand.class,
+      WalLoadCommand.class,
+      WalVerifyCommand.class
     })
 public final class BufmgrCommand implements Runnable {
 

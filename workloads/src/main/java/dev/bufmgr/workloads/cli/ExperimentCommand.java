@@ -4,7 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves here; the
+ * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves of one input
+ * and of every shared trace, scan resistance, cache pressure, the ghost cap, ticks per victim; the
  * contention and commit-pipeline experiments register as further subcommands). Without a
  * subcommand it prints its usage.
  */
@@ -12,7 +13,16 @@ import picocli.CommandLine.Command;
     name = "experiment",
     mixinStandardHelpOptions = true,
     description = "Run a named experiment.",
-    subcommands = {MrcCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      MrcCommand.class,
+      SharedTraceCurvesCommand.class,
+      ScanResistanceCommand.class,
+      CachePressureCommand.class,
+      GhostCapCommand.class,
+      TicksCommand.class,
+      GroupCommitExperimentCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class ExperimentCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

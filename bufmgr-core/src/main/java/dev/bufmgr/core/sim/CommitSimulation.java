@@ -1,0 +1,218 @@
+package dev.bufmgr.core.sim;
+
+import dev.bufmgr.core.device.SimDevice;
+import dev.bufmgr.core.wal.Backlog;
+import dev.bufmgr.core.wal.BatchPolicy;
+import dev.bufmgr.core.wal.CommitMetrics;
+import dev.bufmgr.core.wal.CommitQueue;
+import dev.bufmgr.core.wal.CommitResult;
+import dev.bufmgr.core.wal.ReleasePolicy;
+import java.util.SplittableRandom;
+
+/**
+ * The discrete-event simulation of group commit in virtual time (nanoseconds): client arrivals
+ * (closed or open loop), the release policy's decisions, log flushes and background page writes
+ * on one FIFO {@link SimDevice}. Deterministic for a given configuration and seed. At most one
+ * log flush is in flight; a flush takes every pending commit and acknowledges them all when the
+ * device completes it.
+ *
+ * <p>Events at equal times are all applied (flush completion, background burst, policy wake-up,
+ * arrivals, in that order) before the policy is asked, so simultaneous arrivals can share a
+ * flush.
+ *
+ * <p>Open transactions (for {@code commit_siblings}): in a closed loop every client is always
+ * inside a transaction (its think time is the transaction's work), so all N count; in an open
+ * loop, the commits arrived and not yet acknowledged.
+ */
+public final class CommitSimulation {
+  private final SimulationConfig config;
+  private final ReleasePolicy policy;
+  private final SimDevice device;
+  private final SplittableRandom thinkRng;
+  private final OpenArrivals open;
+  private final ThinkTime think;
+  private final EventHeap clients;
+  private final CommitQueue queue;
+  private final Backlog backlog = new Backlog();
+  private final CommitMetrics metrics = new CommitMetrics();
+  private final boolean ackOnInsert;
+
+  private long now;
+  private long nextOpenArrival = Long.MAX_VALUE;
+  private long flushDoneAt = Long.MAX_VALUE;
+  private long flushStart;
+  private long flushBytes;
+  private long wakeAt = Long.MAX_VALUE;
+  private long nextBurst = Long.MAX_VALUE;
+  private long acknowledged;
+  private int unacknowledged;
+  private boolean measuring;
+  private long windowStart;
+  private long busyAtWindowStart;
+
+  private CommitSimulation(SimulationConfig config) {
+    this.config = config;
+    this.policy = config.policy().create();
+    SplittableRandom root = new SplittableRandom(config.seed());
+    this.device = new SimDevice(config.device(), root.nextLong());
+    this.thinkRng = root.split();
+    long arrivalSeed = arrivalSeed(config.seed());
+    this.ackOnInsert = config.asyncCommit() || !policy.durable();
+    if (config.loop() instanceof LoopSpec.Closed c) {
+      if (policy instanceof BatchPolicy b && b.batch() > c.clients() && !ackOnInsert) {
+        throw new IllegalArgumentException(
+            "policy " + policy.name() + " can never release with " + c.clients()
+                + " closed-loop clients (fewer than k)");
+      }
+      if (ackOnInsert && c.think().meanNanos() == 0) {
+        throw new IllegalArgumentException(
+            "impossible configuration: commits acknowledged at insertion (" + policy.name()
+                + (config.asyncCommit() ? ", asynchronous commit" : "")
+                + ") with zero think time never let virtual time advance; give the clients a think time");
+      }
+      this.think = c.think();
+      this.open = null;
+      this.clients = new EventHeap(c.clients());
+      this.queue = new CommitQueue(c.clients());
+    } else {
+      LoopSpec.Open o = (LoopSpec.Open) config.loop();
+      this.think = null;
+      this.open = new OpenArrivals(o.schedule(), arrivalSeed);
+      this.clients = null;
+      this.queue = new CommitQueue(1024);
+    }
+  }
+
+  /**
+   * The seed of the open-loop arrival stream of a run with seed {@code seed}: {@code new
+   * OpenArrivals(schedule, arrivalSeed(seed))} yields exactly the arrival times that run saw, so
+   * an offline optimum can be computed on them.
+   */
+  public static long arrivalSeed(long seed) {
+    return new SplittableRandom(seed ^ 0x5DEECE66DL).nextLong();
+  }
+
+  /**
+   * Runs one simulation.
+   *
+   * @throws IllegalArgumentException when the policy can never release the pending commits
+   */
+  public static CommitResult run(SimulationConfig config) {
+    return new CommitSimulation(config).execute();
+  }
+
+  private CommitResult execute() {
+    long wall0 = System.nanoTime();
+    long warmupCommits = (long) Math.ceil(config.commits() * config.warmupFraction() / (1 - config.warmupFraction()));
+    long warmupEnd = (long) (config.durationNanos() * config.warmupFraction());
+    boolean byTime = config.durationNanos() > 0;
+    if (byTime ? warmupEnd == 0 : warmupCommits == 0) startWindow();
+
+    if (config.loop() instanceof LoopSpec.Closed c) {
+      for (int i = 0; i < c.clients(); i++) clients.push(think.sample(thinkRng), i);
+      backlog.openTransactions(c.clients());
+    } else {
+      nextOpenArrival = open.next();
+    }
+    if (config.background() != null) nextBurst = config.background().everyNanos();
+
+    while (true) {
+      long next = nextEvent();
+      if (next == Long.MAX_VALUE) {
+        throw new IllegalArgumentException(
+            "policy " + policy.name() + " never releases " + queue.pending()
+                + " pending commits: no further arrival can come");
+      }
+      if (byTime && next > config.durationNanos()) {
+        now = config.durationNanos();
+        break;
+      }
+      now = next;
+      if (!measuring && (byTime ? now >= warmupEnd : acknowledged >= warmupCommits)) startWindow();
+      if (next == flushDoneAt) {
+        completeFlush();
+        if (!byTime && measuring && metrics.commits() >= config.commits()) break;
+      } else if (next == nextBurst) {
+        for (int i = 0; i < config.background().pages(); i++) device.submit(now, config.background().bytes());
+        nextBurst += config.background().everyNanos();
+      } else if (next == wakeAt) {
+        wakeAt = Long.MAX_VALUE;
+      } else {
+        arrive();
+        if (!byTime && measuring && metrics.commits() >= config.commits()) break;
+      }
+      if (flushDoneAt == Long.MAX_VALUE && queue.pending() > 0 && nextEvent() > now) decide();
+    }
+    long elapsed = now - windowStart;
+    double utilization = elapsed == 0 ? Double.NaN : (double) (device.busyNanos() - busyAtWindowStart) / elapsed;
+    return CommitResult.of(
+        policy.name(), config.loop().spec(), device.model().spec(), "sim", config.seed(), metrics,
+        elapsed, Math.min(1.0, utilization), !ackOnInsert, System.nanoTime() - wall0);
+  }
+
+  private long nextEvent() {
+    long arrival = clients != null ? clients.peekTime() : nextOpenArrival;
+    return Math.min(Math.min(flushDoneAt, nextBurst), Math.min(wakeAt, arrival));
+  }
+
+  private void startWindow() {
+    measuring = true;
+    metrics.reset();
+    windowStart = now;
+    busyAtWindowStart = device.busyNanos();
+  }
+
+  private void arrive() {
+    int client;
+    if (clients != null) {
+      client = clients.peekClient();
+      clients.pop();
+    } else {
+      client = 0;
+      nextOpenArrival = open.next();
+      backlog.openTransactions(++unacknowledged);
+    }
+    queue.add(now, client);
+    backlog.add(now);
+    policy.onArrival(now, backlog);
+    if (ackOnInsert) acknowledge(client, 0);
+  }
+
+  private void decide() {
+    long at = policy.releaseAt(now, backlog);
+    if (at <= now) {
+      wakeAt = Long.MAX_VALUE;
+      int n = queue.takeBatch();
+      backlog.clear();
+      flushStart = now;
+      flushBytes = (long) n * config.recordBytes();
+      flushDoneAt = device.submit(now, flushBytes);
+    } else {
+      wakeAt = at;
+    }
+  }
+
+  private void completeFlush() {
+    int n = queue.inFlight();
+    for (int k = 0; k < n; k++) {
+      long arrival = queue.inFlightArrival(k);
+      if (measuring) metrics.waited(flushStart - arrival);
+      if (!ackOnInsert) acknowledge(queue.inFlightClient(k), now - arrival);
+    }
+    queue.completeBatch();
+    if (measuring) metrics.flush(n);
+    flushDoneAt = Long.MAX_VALUE;
+    backlog.deviceFreeAt(now);
+    policy.onFlushComplete(flushStart, now, n, flushBytes);
+  }
+
+  private void acknowledge(int client, long latency) {
+    acknowledged++;
+    if (measuring) metrics.commit(latency);
+    if (clients != null) {
+      clients.push(now + think.sample(thinkRng), client);
+    } else {
+      backlog.openTransactions(--unacknowledged);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package dev.bufmgr.core.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileDeviceTest {
+  @TempDir Path dir;
+
+  private static FileChannel open(Path p) throws IOException {
+    return FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+  }
+
+  @Test
+  void logAndPagesLandAtTheirPositions() throws IOException {
+    Path log = dir.resolve("log");
+    Path data = dir.resolve("data");
+    try (FileDevice dev = new FileDevice(open(log), open(data), 4096, "file:test")) {
+      dev.writeLog(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+      dev.writeLog(3, ByteBuffer.wrap(new byte[] {4}));
+      byte[] page = new byte[4096];
+      page[0] = 9;
+      dev.writePage(2, ByteBuffer.wrap(page));
+      assertTrue(dev.busyNanos() > 0);
+    }
+    assertEquals(4, Files.size(log));
+    byte[] d = Files.readAllBytes(data);
+    assertEquals(3 * 4096, d.length);
+    assertEquals(9, d[2 * 4096]);
+  }
+
+  @Test
+  void aDeviceWithoutADataFileRefusesPages() throws IOException {
+    try (FileDevice dev = new FileDevice(open(dir.resolve("log")), null, 4096, "file:test")) {
+      assertThrows(IOException.class, () -> dev.writePage(0, ByteBuffer.allocate(4096)));
+    }
+  }
+
+  @Test
+  void anEmulatedDeviceServesOneWriteAtATime() throws Exception {
+    EmulatedDevice dev = new EmulatedDevice(DeviceModels.parse("fixed:f0=5ms"), 1);
+    long t0 = System.nanoTime();
+    Thread a = Thread.ofPlatform().start(() -> dev.serve(0));
+    Thread b = Thread.ofPlatform().start(() -> dev.serve(0));
+    a.join();
+    b.join();
+    assertTrue(System.nanoTime() - t0 >= 10_000_000, "two 5 ms writes take at least 10 ms");
+    assertEquals(10_000_000, dev.busyNanos());
+  }
+}

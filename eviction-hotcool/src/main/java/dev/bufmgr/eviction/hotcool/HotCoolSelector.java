@@ -1,0 +1,95 @@
+package dev.bufmgr.eviction.hotcool;
+
+import static dev.bufmgr.core.buffer.BufferState.claimed;
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+import static dev.bufmgr.core.buffer.BufferState.withUsage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.evict.hand.ClockHand;
+import dev.bufmgr.core.evict.hand.HandCursor;
+import dev.bufmgr.core.pool.AccessStrategy;
+
+/**
+ * The one-bit HOT/COOL clock of the batched clock-sweep patch (seeds/002, patch 0002): a loaded
+ * page is COOL, a hit makes it HOT ({@link Promotion}), a hit through a ring never promotes. The
+ * sweep looks at the buffer under the hand: unpinned and HOT, it is turned COOL and the hand moves
+ * on; unpinned and COOL, it is the victim. So a victim is found within one lap after the last
+ * demotion, and each buffer is demoted at most once per lap. A ring reuses only a COOL buffer.
+ *
+ * <p>The search gives up with {@link NoUnpinnedBuffersException} after N pinned buffers in a row
+ * without a demotion, the same rule as G-CLOCK's (PostgreSQL's {@code trycounter} in {@code
+ * StrategyGetBuffer}, reset on every usage change).
+ *
+ * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the
+ * same buffer when it fails; the hand (stock, batched or partitioned) gives each thread its ticks.
+ */
+final class HotCoolSelector implements VictimSelector {
+  private final Descriptors descriptors;
+  private final int frames;
+  private final Promotion promotion;
+  private final ClockHand hand;
+  private final String name;
+
+  HotCoolSelector(Descriptors descriptors, Promotion promotion, ClockHand hand, String name) {
+    this.descriptors = descriptors;
+    this.frames = descriptors.frames();
+    this.promotion = promotion;
+    this.hand = hand;
+    this.name = name;
+  }
+
+  @Override
+  public int initialUsage(AccessStrategy strategy) {
+    return Promotion.COOL;
+  }
+
+  @Override
+  public int usageAfterHit(int usage, AccessStrategy strategy) {
+    return promotion.afterHit(usage, strategy);
+  }
+
+  @Override
+  public boolean reusableByRing(int usage) {
+    return !Promotion.isHot(usage);
+  }
+
+  @Override
+  public int selectVictim(Admission admission) {
+    HandCursor cursor = hand.cursor();
+    cursor.beginSearch();
+    int tryCounter = frames;
+    long ticks = 0;
+    while (true) {
+      int b = cursor.next();
+      ticks++;
+      while (true) {
+        long st = descriptors.state(b);
+        if (refCount(st) != 0) {
+          if (--tryCounter == 0) {
+            admission.addTicks(ticks);
+            throw new NoUnpinnedBuffersException(name, frames);
+          }
+          break;
+        }
+        if (Promotion.isHot(usage(st))) {
+          if (descriptors.compareAndSetState(b, st, withUsage(st, Promotion.COOL))) {
+            tryCounter = frames;
+            break;
+          }
+        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+          admission.addTicks(ticks);
+          return b;
+        }
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name + " [" + hand.describe() + "]";
+  }
+}

@@ -1,0 +1,93 @@
+package dev.bufmgr.eviction.s3fifo;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongPredicate;
+
+/**
+ * One of S3-FIFO's queues over buffer numbers: a FIFO of entries (see {@link Membership#entry}),
+ * pushed at the head and polled at the tail, plus the number of buffers that belong to it. An
+ * entry whose buffer has since left the queue is stale: the selector skips it when it is polled,
+ * and a push that finds the array full first drops every stale entry (keeping the order of the
+ * rest), so the array, twice the pool, never overflows. One lock per queue: correctness first.
+ */
+final class BufferFifo {
+  /** What {@link #poll} returns for an empty queue. */
+  static final long EMPTY = -1;
+
+  private final String name;
+  private final LongPredicate isCurrent;
+  private final AtomicInteger members = new AtomicInteger();
+  private long[] entries;
+  private int mask;
+  private int tail;
+  private int count;
+
+  /**
+   * @param name "small" or "main", for messages
+   * @param frames the pool's buffers
+   * @param isCurrent whether an entry still stands for its buffer's membership
+   */
+  BufferFifo(String name, int frames, LongPredicate isCurrent) {
+    this.name = name;
+    this.isCurrent = isCurrent;
+    int size = Integer.highestOneBit(Math.max(8, frames) * 2 - 1) << 1;
+    this.entries = new long[size];
+    this.mask = size - 1;
+  }
+
+  /** Appends an entry at the head (the newest end). */
+  synchronized void push(long entry) {
+    if (count == entries.length) {
+      dropStale();
+      if (count == entries.length) grow();
+    }
+    entries[(tail + count) & mask] = entry;
+    count++;
+  }
+
+  /** Removes and returns the entry at the tail (the oldest), or {@link #EMPTY}. */
+  synchronized long poll() {
+    if (count == 0) return EMPTY;
+    long e = entries[tail];
+    tail = (tail + 1) & mask;
+    count--;
+    return e;
+  }
+
+  /** The number of buffers whose page belongs to this queue. */
+  int members() {
+    return members.get();
+  }
+
+  /** Adds {@code delta} to the number of member buffers. */
+  void addMembers(int delta) {
+    members.addAndGet(delta);
+  }
+
+  /** Entries held, stale ones included (for tests). */
+  synchronized int entries() {
+    return count;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  private void dropStale() {
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+      long e = entries[(tail + i) & mask];
+      if (isCurrent.test(e)) entries[(tail + kept++) & mask] = e;
+    }
+    count = kept;
+  }
+
+  private void grow() {
+    long[] bigger = new long[entries.length * 2];
+    for (int i = 0; i < count; i++) bigger[i] = entries[(tail + i) & mask];
+    entries = bigger;
+    mask = bigger.length - 1;
+    tail = 0;
+  }
+}

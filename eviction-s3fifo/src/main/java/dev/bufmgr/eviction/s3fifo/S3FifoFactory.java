@@ -1,0 +1,59 @@
+package dev.bufmgr.eviction.s3fifo;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.evict.SelectorFactory;
+import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.evict.VictimSelector;
+import java.util.List;
+
+/**
+ * Registers {@code s3fifo}: S3-FIFO as in libCacheSim's S3FIFO.c (parameters {@code small}, the
+ * small FIFO's share, default 0.10; {@code ghost}, the ghost FIFO's size as a fraction of the
+ * pool, default 0.90, 0 for none; {@code threshold}, the count that moves a page from the small to
+ * the main FIFO, default 2; {@code strategyCap}, the largest fraction of ghost ids that may come
+ * from pages read through a ring, default 0.10).
+ */
+public final class S3FifoFactory implements SelectorFactory {
+  /** The most ghost entries one selector may hold. */
+  static final long MAX_GHOST_ENTRIES = PageSlotIndex.MAX_CAPACITY;
+
+  @Override
+  public String name() {
+    return "s3fifo";
+  }
+
+  @Override
+  public String description() {
+    return "S3-FIFO (Yang et al., SOSP 2023; libCacheSim S3FIFO.c): small and main FIFOs with a ghost FIFO "
+        + "whose share of ring-read ids is capped";
+  }
+
+  @Override
+  public List<ParameterSpec> parameters() {
+    return List.of(
+        ParameterSpec.decimal("small", 0.10, 0.0, 1.0, "share of the pool for the small FIFO (libCacheSim small-size-ratio)"),
+        ParameterSpec.decimal("ghost", 0.90, 0.0, 4.0, "ghost FIFO entries as a fraction of the pool, 0 for none"),
+        ParameterSpec.integer("threshold", 2, 1, 3, "count that moves a page from the small to the main FIFO"),
+        ParameterSpec.decimal(
+            "strategyCap", 0.10, 0.0, 1.0, "largest fraction of ghost entries from pages read through a ring"));
+  }
+
+  @Override
+  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+    int frames = descriptors.frames();
+    double small = parameters.doubleValue("small");
+    double ghostRatio = parameters.doubleValue("ghost");
+    double cap = parameters.doubleValue("strategyCap");
+    long ghostEntries = (long) (frames * ghostRatio);
+    if (ghostEntries > MAX_GHOST_ENTRIES) {
+      throw new IllegalArgumentException(
+          "policy s3fifo: parameter ghost=" + ghostRatio + " asks for " + ghostEntries + " ghost entries, more than "
+              + MAX_GHOST_ENTRIES);
+    }
+    GhostDirectory ghost =
+        ghostEntries == 0 ? null : new GhostDirectory((int) ghostEntries, (int) (ghostEntries * cap));
+    return new S3FifoSelector(
+        descriptors, (int) (frames * small), parameters.intValue("threshold"), ghost, parameters.canonicalName());
+  }
+}

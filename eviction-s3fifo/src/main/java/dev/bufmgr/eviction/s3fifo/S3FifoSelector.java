@@ -1,0 +1,298 @@
+package dev.bufmgr.eviction.s3fifo;
+
+import static dev.bufmgr.core.buffer.BufferState.claimed;
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+import static dev.bufmgr.core.buffer.BufferState.withUsage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.pool.AccessStrategy;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * S3-FIFO (Yang et al., "FIFO queues are all you need for cache eviction", SOSP 2023) on the
+ * pool's buffers, following libCacheSim's {@code S3FIFO.c} with unit-size objects: a small FIFO S
+ * with a share of floor(small N) buffers, a main FIFO M with the rest, and a ghost FIFO G of page
+ * ids ({@link GhostDirectory}). Each buffer's usage bits hold its page's access count, 0..3.
+ *
+ * <ul>
+ *   <li>A hit adds 1 to the count (capped at 3, which changes no decision); a hit through a ring
+ *       leaves it unchanged. A loaded page has count 0.
+ *   <li>A miss first removes the page from G if it is there.
+ *   <li>A victim comes from M if M holds more than its share or S is empty, else from S, and the
+ *       search stays in that queue until it finds one or the queue runs dry ({@code
+ *       S3FIFO_evict}). S's oldest page with a count of at least {@code threshold} moves to M's
+ *       head with count 0; otherwise it is the victim and its id enters G. M's oldest page with a
+ *       count of at least 1 goes back to M's head with count min(count, 3) - 1; otherwise it is
+ *       the victim.
+ *   <li>The loaded page goes to M if it was found in G; else, before the first victim search of
+ *       the pool's life, to M once S holds its share (libCacheSim's {@code has_evicted} rule);
+ *       else to S.
+ *   <li>A ring reuses a buffer only while its count is 0. The page it pushes out leaves its queue
+ *       wherever it stands (a stale queue entry is skipped later) and enters G if it was in S,
+ *       marked as read through a ring if it was loaded through one.
+ * </ul>
+ *
+ * <p>Where it departs from libCacheSim: libCacheSim caches nothing outside G-hits when S's share
+ * is below 2 entries (pools under 20 buffers at the default 0.10); a buffer pool must hold the page,
+ * so here it enters S as usual.
+ *
+ * <p><b>Concurrency.</b> The queues are locked FIFOs ({@link BufferFifo}); a buffer's queue and
+ * generation change by compare-and-set ({@link Membership}). A victim is claimed by CAS of its
+ * state word when unpinned; a pinned candidate at a queue's tail is put back at the head and
+ * counted, and after a whole queue's worth of pinned candidates in a row the search tries the other
+ * queue, and gives up with {@link NoUnpinnedBuffersException} when both are exhausted. A claimed
+ * victim's entry is pushed back at the head, so if the pool gives the buffer back (another thread
+ * loaded the page first, or pinned the victim) it stays evictable; {@code onEvict} makes that
+ * entry stale.
+ */
+final class S3FifoSelector implements VictimSelector {
+  private static final long GHOST_HIT = 1;
+  private static final int MAX_COUNT = 3;
+  private static final int EMPTY_POLL_LIMIT = 1 << 22;
+
+  private final Descriptors descriptors;
+  private final int frames;
+  private final int smallShare;
+  private final int mainShare;
+  private final int threshold;
+  private final GhostDirectory ghost;
+  private final Membership membership;
+  private final BufferFifo small;
+  private final BufferFifo main;
+  private final LongAdder pinnedPutBacks = new LongAdder();
+  private final String name;
+  private volatile boolean hasEvicted;
+
+  /**
+   * @param smallShare floor(small N): the buffers S may hold before M is preferred
+   * @param threshold the count with which a page moves from S to M, 1..3
+   * @param ghost G, or {@code null} when its capacity is 0
+   */
+  S3FifoSelector(Descriptors descriptors, int smallShare, int threshold, GhostDirectory ghost, String name) {
+    this.descriptors = descriptors;
+    this.frames = descriptors.frames();
+    this.smallShare = smallShare;
+    this.mainShare = frames - smallShare;
+    this.threshold = threshold;
+    this.ghost = ghost;
+    this.membership = new Membership(frames);
+    this.small = new BufferFifo("small", frames, membership::isCurrent);
+    this.main = new BufferFifo("main", frames, membership::isCurrent);
+    this.name = name;
+  }
+
+  @Override
+  public int initialUsage(AccessStrategy strategy) {
+    return 0;
+  }
+
+  @Override
+  public int usageAfterHit(int usage, AccessStrategy strategy) {
+    if (strategy.usesRing()) return usage;
+    return usage < MAX_COUNT ? usage + 1 : MAX_COUNT;
+  }
+
+  @Override
+  public boolean reusableByRing(int usage) {
+    return usage == 0;
+  }
+
+  @Override
+  public void onMiss(Admission admission) {
+    admission.note(ghost != null && ghost.remove(admission.page()) ? GHOST_HIT : 0);
+  }
+
+  @Override
+  public int selectVictim(Admission admission) {
+    if (!hasEvicted) hasEvicted = true;
+    long ticks = 0;
+    int pinnedSmall = 0;
+    int pinnedMain = 0;
+    int emptyPolls = 0;
+    int current = Membership.NONE;
+    while (true) {
+      int sm = small.members();
+      int mm = main.members();
+      boolean smallDry = sm <= 0 || pinnedSmall >= sm;
+      boolean mainDry = mm <= 0 || pinnedMain >= mm;
+      if (current == Membership.NONE || (current == Membership.SMALL ? smallDry : mainDry)) {
+        if (smallDry && mainDry) {
+          if (pinnedSmall + pinnedMain > 0 || ++emptyPolls >= EMPTY_POLL_LIMIT) {
+            admission.addTicks(ticks);
+            throw new NoUnpinnedBuffersException(name, frames);
+          }
+          Thread.onSpinWait();
+          current = Membership.NONE;
+          continue;
+        }
+        boolean fromMain = mm > mainShare || sm <= 0;
+        if (fromMain ? mainDry : smallDry) fromMain = !fromMain;
+        current = fromMain ? Membership.MAIN : Membership.SMALL;
+      }
+      BufferFifo q = current == Membership.MAIN ? main : small;
+      long e = q.poll();
+      if (e == BufferFifo.EMPTY) {
+        if (++emptyPolls >= EMPTY_POLL_LIMIT) {
+          admission.addTicks(ticks);
+          throw new NoUnpinnedBuffersException(name, frames);
+        }
+        Thread.onSpinWait();
+        current = Membership.NONE;
+        continue;
+      }
+      int b = Membership.buffer(e);
+      long w = membership.word(b);
+      if (Membership.queue(w) != current || Membership.entry(b, w) != e) continue;
+      ticks++;
+      switch (examine(q, current, b, w, e)) {
+        case CLAIMED -> {
+          admission.addTicks(ticks);
+          return b;
+        }
+        case PINNED -> {
+          pinnedPutBacks.increment();
+          if (current == Membership.SMALL) pinnedSmall++;
+          else pinnedMain++;
+        }
+        case MOVED -> {
+          pinnedSmall = 0;
+          pinnedMain = 0;
+        }
+        case STALE -> {}
+      }
+    }
+  }
+
+  private enum Outcome {
+    /** The buffer was claimed: it is the victim. */
+    CLAIMED,
+    /** The buffer would be the victim but is pinned: its entry went back to the queue's head. */
+    PINNED,
+    /** The page moved from S to M, or went back to M's head with a lower count. */
+    MOVED,
+    /** Another thread changed the buffer's membership first: the entry is dropped. */
+    STALE
+  }
+
+  /**
+   * Applies S3-FIFO's rule to the polled entry {@code e} of buffer {@code b} (membership {@code w})
+   * from {@code queue}, re-reading the state word until one compare-and-set succeeds.
+   */
+  private Outcome examine(BufferFifo queue, int current, int b, long w, long e) {
+    while (true) {
+      long st = descriptors.state(b);
+      int count = usage(st);
+      if (current == Membership.SMALL && count >= threshold) {
+        long moved = Membership.moved(w, Membership.MAIN);
+        if (!membership.compareAndSet(b, w, moved)) return Outcome.STALE;
+        small.addMembers(-1);
+        main.addMembers(1);
+        setCount(b, 0);
+        main.push(Membership.entry(b, moved));
+        return Outcome.MOVED;
+      }
+      if (current == Membership.MAIN && count >= 1) {
+        long again = Membership.moved(w, Membership.MAIN);
+        if (!membership.compareAndSet(b, w, again)) return Outcome.STALE;
+        decrementCount(b);
+        main.push(Membership.entry(b, again));
+        return Outcome.MOVED;
+      }
+      if (refCount(st) != 0) {
+        queue.push(e);
+        return Outcome.PINNED;
+      }
+      if (descriptors.compareAndSetState(b, st, claimed(st))) {
+        queue.push(e);
+        return Outcome.CLAIMED;
+      }
+    }
+  }
+
+  @Override
+  public void onEvict(int buffer, long page, Admission admission) {
+    while (true) {
+      long w = membership.word(buffer);
+      int q = Membership.queue(w);
+      if (q == Membership.NONE) return;
+      if (membership.compareAndSet(buffer, w, Membership.next(w, Membership.NONE, false))) {
+        if (q == Membership.SMALL) {
+          small.addMembers(-1);
+          if (ghost != null) ghost.add(page, Membership.readThroughRing(w));
+        } else {
+          main.addMembers(-1);
+        }
+        return;
+      }
+    }
+  }
+
+  @Override
+  public void onAdmit(int buffer, Admission admission) {
+    int target;
+    if (admission.note() == GHOST_HIT) target = Membership.MAIN;
+    else if (!hasEvicted && small.members() >= smallShare) target = Membership.MAIN;
+    else target = Membership.SMALL;
+    boolean ring = admission.strategy().usesRing();
+    long w;
+    long next;
+    do {
+      w = membership.word(buffer);
+      next = Membership.next(w, target, ring);
+    } while (!membership.compareAndSet(buffer, w, next));
+    BufferFifo q = target == Membership.MAIN ? main : small;
+    q.addMembers(1);
+    q.push(Membership.entry(buffer, next));
+  }
+
+  /** Pinned candidates met at a queue's tail and put back, since the pool started. */
+  long pinnedPutBacks() {
+    return pinnedPutBacks.sum();
+  }
+
+  /** Buffers whose page is in S. */
+  int smallMembers() {
+    return small.members();
+  }
+
+  /** Buffers whose page is in M. */
+  int mainMembers() {
+    return main.members();
+  }
+
+  /** The ghost directory, or {@code null} when it has no room. */
+  GhostDirectory ghost() {
+    return ghost;
+  }
+
+  private void setCount(int b, int count) {
+    long st;
+    do {
+      st = descriptors.state(b);
+    } while (usage(st) != count && !descriptors.compareAndSetState(b, st, withUsage(st, count)));
+  }
+
+  private void decrementCount(int b) {
+    long st;
+    int count;
+    do {
+      st = descriptors.state(b);
+      count = usage(st);
+      if (count == 0) return;
+    } while (!descriptors.compareAndSetState(b, st, withUsage(st, Math.min(count, MAX_COUNT) - 1)));
+  }
+
+  /** The name with the queue sizes, the ghost's fill and the pinned candidates put back so far. */
+  @Override
+  public String toString() {
+    String g = ghost == null
+        ? "none"
+        : ghost.size() + "/" + ghost.capacity() + " (ring ids " + ghost.ringSize() + "/" + ghost.ringCapacity() + ")";
+    return name + " [small " + small.members() + "/" + smallShare + ", main " + main.members() + "/" + mainShare
+        + ", ghost " + g + ", pinned put back " + pinnedPutBacks.sum() + "]";
+  }
+}

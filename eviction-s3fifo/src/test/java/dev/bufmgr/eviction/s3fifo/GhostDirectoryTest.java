@@ -1,0 +1,148 @@
+package dev.bufmgr.eviction.s3fifo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The ghost FIFO and its primitive index, against hand-worked sequences and plain collections. */
+class GhostDirectoryTest {
+
+  @Test
+  void dropsTheOldestIdWhenFull() {
+    GhostDirectory g = new GhostDirectory(3, 0);
+    g.add(1, false);
+    g.add(2, false);
+    g.add(3, false);
+    g.add(4, false);
+    assertFalse(g.contains(1));
+    assertTrue(g.contains(2) && g.contains(3) && g.contains(4));
+    assertTrue(g.remove(3));
+    assertFalse(g.remove(3));
+    g.add(5, false);
+    assertEquals(3, g.size(), "removing 3 made room: nothing else left");
+    assertTrue(g.contains(2));
+    g.add(6, false);
+    assertFalse(g.contains(2), "2 was the oldest");
+  }
+
+  @Test
+  void ringIdsPastTheCapPushOutTheOldestRingIdFirst() {
+    // capacity 5, ring cap 2. Normal 1, ring 10, normal 2, ring 11, then ring 12: G is not full,
+    // but ring ids are at the cap, so the oldest ring id (10) leaves, not the oldest id (1).
+    GhostDirectory g = new GhostDirectory(5, 2);
+    g.add(1, false);
+    g.add(10, true);
+    g.add(2, false);
+    g.add(11, true);
+    g.add(12, true);
+    assertTrue(g.contains(1));
+    assertFalse(g.contains(10));
+    assertEquals(4, g.size());
+    assertEquals(2, g.ringSize());
+    g.add(3, false);
+    g.add(4, false);
+    assertFalse(g.contains(1), "G full: the oldest id leaves, whatever its origin");
+    assertEquals(5, g.size());
+    assertEquals(2, g.ringSize());
+  }
+
+  @Test
+  void aZeroCapKeepsNoRingIds() {
+    GhostDirectory g = new GhostDirectory(4, 0);
+    g.add(1, false);
+    g.add(10, true);
+    assertFalse(g.contains(10));
+    assertTrue(g.contains(1));
+    assertEquals(1, g.size());
+  }
+
+  @Test
+  void refusesImpossibleSizes() {
+    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(0, 0));
+    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(4, 5));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 7, 64, 1000})
+  void matchesALinkedHashMapUnderRandomOperations(int capacity) {
+    int ringCap = capacity / 3;
+    GhostDirectory g = new GhostDirectory(capacity, ringCap);
+    LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
+    SplittableRandom rnd = new SplittableRandom(capacity);
+    int rings = 0;
+    for (int i = 0; i < 100_000; i++) {
+      long page = rnd.nextLong(capacity * 3L) - capacity;
+      if (rnd.nextInt(3) == 0) {
+        Boolean wasRing = plain.remove(page);
+        assertEquals(wasRing != null, g.remove(page), "remove " + page + " at step " + i);
+        if (wasRing != null && wasRing) rings--;
+      } else {
+        boolean ring = rnd.nextInt(4) == 0;
+        if (plain.containsKey(page)) {
+          assertTrue(g.contains(page));
+        } else {
+          boolean keep = true;
+          if (ring) {
+            if (ringCap == 0) keep = false;
+            else if (rings == ringCap && removeFirst(plain, true)) rings--;
+          }
+          if (keep) {
+            if (plain.size() == capacity && removeFirst(plain, false)) rings--;
+            plain.put(page, ring);
+            if (ring) rings++;
+          }
+          g.add(page, ring);
+        }
+      }
+      assertEquals(plain.size(), g.size());
+      assertEquals(rings, g.ringSize());
+    }
+    for (Map.Entry<Long, Boolean> e : plain.entrySet()) assertTrue(g.contains(e.getKey()));
+    assertEquals(plain.values().stream().filter(v -> v).count(), g.ringSize());
+  }
+
+  @Test
+  void indexMatchesAHashMap() {
+    PageSlotIndex index = new PageSlotIndex(500);
+    Map<Long, Integer> plain = new HashMap<>();
+    SplittableRandom rnd = new SplittableRandom(7);
+    for (int i = 0; i < 300_000; i++) {
+      long page = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
+      if (plain.containsKey(page)) {
+        assertEquals(plain.remove(page), index.remove(page));
+      } else if (plain.size() < 500) {
+        int v = rnd.nextInt(1 << 20);
+        plain.put(page, v);
+        assertTrue(index.putIfAbsent(page, v));
+        assertFalse(index.putIfAbsent(page, v + 1), "a present key keeps its value");
+      } else {
+        assertEquals(-1, index.remove(page));
+      }
+      long probe = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
+      assertEquals(plain.getOrDefault(probe, -1), index.get(probe));
+    }
+  }
+
+  /** Removes the oldest entry (the oldest ring entry when {@code ringOnly}); returns whether it was a ring entry. */
+  private static boolean removeFirst(LinkedHashMap<Long, Boolean> map, boolean ringOnly) {
+    Iterator<Map.Entry<Long, Boolean>> it = map.entrySet().iterator();
+    while (it.hasNext()) {
+      boolean ring = it.next().getValue();
+      if (ring || !ringOnly) {
+        it.remove();
+        return ring;
+      }
+    }
+    throw new AssertionError("nothing to remove");
+  }
+}

@@ -1,0 +1,188 @@
+package dev.bufmgr.eviction.s3fifo;
+
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.testing.Request;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A plain, single-threaded S3-FIFO written from libCacheSim's S3FIFO.c (unit-size objects) and
+ * DESIGN.md, sharing no code with the selector: deques of page ids, hash maps of counts, a
+ * linked hash map as the ghost FIFO, and PostgreSQL's rings over buffer numbers. Counts are not
+ * capped, as in libCacheSim.
+ */
+final class S3FifoModel {
+  private final int frames;
+  private final int smallShare;
+  private final int mainShare;
+  private final int threshold;
+  private final int ghostCapacity;
+  private final int ringCapacity;
+  private final boolean rings;
+  private final long[] pageOf;
+  private final Map<Long, Integer> bufferOf = new HashMap<>();
+  private final Map<Long, Integer> count = new HashMap<>();
+  private final Map<Long, Boolean> readThroughRing = new HashMap<>();
+  private final ArrayDeque<Long> small = new ArrayDeque<>();
+  private final ArrayDeque<Long> main = new ArrayDeque<>();
+  private final LinkedHashMap<Long, Boolean> ghost = new LinkedHashMap<>();
+  private final Map<AccessStrategy, int[]> ringSlots = new EnumMap<>(AccessStrategy.class);
+  private final Map<AccessStrategy, Integer> ringCurrent = new EnumMap<>(AccessStrategy.class);
+  private int ghostRingIds;
+  private int nextEmpty;
+  private boolean hasEvicted;
+  /** Queue entries the last request's victim search examined. */
+  long lastTicks;
+
+  S3FifoModel(int frames, double small, double ghost, int threshold, double strategyCap, boolean rings) {
+    this.frames = frames;
+    this.smallShare = (int) (frames * small);
+    this.mainShare = frames - smallShare;
+    this.threshold = threshold;
+    this.ghostCapacity = (int) (frames * ghost);
+    this.ringCapacity = (int) (ghostCapacity * strategyCap);
+    this.rings = rings;
+    this.pageOf = new long[frames];
+  }
+
+  /** Serves one request; returns whether it hit. */
+  boolean access(Request r) {
+    lastTicks = 0;
+    long page = r.page();
+    boolean ring = rings && r.strategy() != AccessStrategy.NORMAL;
+    if (bufferOf.containsKey(page)) {
+      if (!ring) count.merge(page, 1, Integer::sum);
+      return true;
+    }
+    boolean ghostHit = ghost.containsKey(page);
+    if (ghostHit && ghost.remove(page)) ghostRingIds--;
+    int buffer = -1;
+    if (ring) {
+      int[] slots = ringSlots.computeIfAbsent(r.strategy(), this::newRing);
+      int cur = (ringCurrent.getOrDefault(r.strategy(), -1) + 1) % slots.length;
+      ringCurrent.put(r.strategy(), cur);
+      if (slots[cur] >= 0 && count.get(pageOf[slots[cur]]) == 0) {
+        buffer = slots[cur];
+        long old = pageOf[buffer];
+        if (small.remove(old)) addToGhost(old);
+        else main.remove(old);
+        forget(old);
+      } else {
+        buffer = freeOrEvict();
+        slots[cur] = buffer;
+      }
+    } else {
+      buffer = freeOrEvict();
+    }
+    if (ghostHit || (!hasEvicted && small.size() >= smallShare)) main.addLast(page);
+    else small.addLast(page);
+    pageOf[buffer] = page;
+    bufferOf.put(page, buffer);
+    count.put(page, 0);
+    readThroughRing.put(page, ring);
+    return false;
+  }
+
+  /** The buffer holding {@code page}, or -1. */
+  int bufferOf(long page) {
+    return bufferOf.getOrDefault(page, -1);
+  }
+
+  /** Ghost ids held. */
+  int ghostSize() {
+    return ghost.size();
+  }
+
+  /** Ghost ids of pages read through a ring. */
+  int ghostRingIds() {
+    return ghostRingIds;
+  }
+
+  private int freeOrEvict() {
+    if (nextEmpty < frames) return nextEmpty++;
+    hasEvicted = true;
+    while (true) {
+      long victim = main.size() > mainShare || small.isEmpty() ? evictMain() : evictSmall();
+      if (victim != Long.MIN_VALUE) {
+        int b = bufferOf.get(victim);
+        forget(victim);
+        return b;
+      }
+    }
+  }
+
+  private long evictSmall() {
+    while (!small.isEmpty()) {
+      long p = small.pollFirst();
+      lastTicks++;
+      if (count.get(p) >= threshold) {
+        main.addLast(p);
+        count.put(p, 0);
+      } else {
+        addToGhost(p);
+        return p;
+      }
+    }
+    return Long.MIN_VALUE;
+  }
+
+  private long evictMain() {
+    while (!main.isEmpty()) {
+      long p = main.pollFirst();
+      lastTicks++;
+      int c = count.get(p);
+      if (c >= 1) {
+        main.addLast(p);
+        count.put(p, Math.min(c, 3) - 1);
+      } else {
+        return p;
+      }
+    }
+    return Long.MIN_VALUE;
+  }
+
+  private void addToGhost(long p) {
+    if (ghostCapacity == 0 || ghost.containsKey(p)) return;
+    boolean fromRing = readThroughRing.get(p);
+    if (fromRing) {
+      if (ringCapacity == 0) return;
+      if (ghostRingIds == ringCapacity) {
+        Iterator<Map.Entry<Long, Boolean>> it = ghost.entrySet().iterator();
+        while (!it.next().getValue()) {}
+        it.remove();
+        ghostRingIds--;
+      }
+    }
+    if (ghost.size() == ghostCapacity) {
+      Iterator<Map.Entry<Long, Boolean>> it = ghost.entrySet().iterator();
+      if (it.next().getValue()) ghostRingIds--;
+      it.remove();
+    }
+    ghost.put(p, fromRing);
+    if (fromRing) ghostRingIds++;
+  }
+
+  private void forget(long p) {
+    bufferOf.remove(p);
+    count.remove(p);
+    readThroughRing.remove(p);
+  }
+
+  private int[] newRing(AccessStrategy s) {
+    int bytes =
+        switch (s) {
+          case BULKREAD -> 256 * 1024;
+          case BULKWRITE -> 16 * 1024 * 1024;
+          case VACUUM -> 2 * 1024 * 1024;
+          case NORMAL -> throw new AssertionError();
+        };
+    int[] slots = new int[Math.max(1, Math.min(frames / 8, bytes / 8192))];
+    Arrays.fill(slots, -1);
+    return slots;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.bufmgr.bench.stress;
+
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferTransitions;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZI_Result;
+
+/**
+ * A pin against an S3-FIFO eviction. One buffer holds page 7, unpinned, count 0, admitted to the
+ * selector's queues (with one buffer, the main FIFO). A reader pins it (the pool's hit path, count
+ * 0 to 1); an evictor runs S3-FIFO's victim search and, if it claimed the buffer, takes it away
+ * from its page. A count of 1 sends the page back to the main FIFO's head with count 0, and a
+ * pinned candidate is put back; with every buffer pinned the search gives up. The pin and the
+ * eviction must never both succeed.
+ *
+ * <p>Result: (pin succeeded, invalidation succeeded, pins held at the end).
+ */
+@JCStressTest
+@Outcome(id = "true, false, 1", expect = ACCEPTABLE,
+    desc = "The pin came first; the victim search saw the only buffer pinned and gave up (no unpinned buffers).")
+@Outcome(id = "true, false, 2", expect = ACCEPTABLE,
+    desc = "The evictor claimed first; the pin joined the claim while the tag was valid; invalidation refused two pins.")
+@Outcome(id = "false, true, 1", expect = ACCEPTABLE,
+    desc = "The evictor claimed and invalidated first; the pin saw the page gone and took no pin.")
+@Outcome(id = "true, true, .*", expect = FORBIDDEN,
+    desc = "Pinned and evicted: the reader holds a buffer that is being given to another page.")
+@Outcome(expect = FORBIDDEN, desc = "A pin lost or counted twice.")
+@State
+public class PinVersusS3FifoClaim {
+  private static final long PAGE = 7;
+  private static final long INCOMING_PAGE = 8;
+
+  private final Descriptors descriptors = StressBuffers.takeOneBuffer();
+  private final VictimSelector selector;
+  private final Admission admission = new Admission();
+
+  public PinVersusS3FifoClaim() {
+    StressBuffers.install(descriptors, 0, PAGE, 0, 0);
+    selector = StressBuffers.selector("s3fifo", descriptors);
+    Admission loaded = new Admission();
+    loaded.begin(PAGE, AccessStrategy.NORMAL, 0);
+    selector.onAdmit(0, loaded);
+  }
+
+  @Actor
+  public void reader(ZZI_Result r) {
+    r.r1 = BufferTransitions.tryPin(descriptors, 0, PAGE, selector, AccessStrategy.NORMAL);
+  }
+
+  @Actor
+  public void evictor(ZZI_Result r) {
+    admission.begin(INCOMING_PAGE, AccessStrategy.NORMAL, 0);
+    try {
+      int victim = selector.selectVictim(admission);
+      r.r2 = BufferTransitions.tryInvalidate(descriptors, victim, true);
+    } catch (NoUnpinnedBuffersException allPinned) {
+      r.r2 = false;
+    }
+  }
+
+  @Arbiter
+  public void pinsLeft(ZZI_Result r) {
+    r.r3 = refCount(descriptors.state(0));
+    StressBuffers.giveBack(descriptors);
+  }
+}

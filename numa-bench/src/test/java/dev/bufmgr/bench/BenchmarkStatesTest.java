@@ -1,0 +1,107 @@
+package dev.bufmgr.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/** The benchmarks' states set up what their javadoc promises; run outside JMH, on small pools. */
+class BenchmarkStatesTest {
+
+  @Test
+  void evictionBenchmarkStartsFullSoEveryMissEvicts() {
+    EvictionBenchmark bench = new EvictionBenchmark();
+    bench.selector = "gclock:batch=16";
+    bench.frames = 64;
+    bench.storage = "page-memory";
+    bench.padding = "line";
+    bench.workingSet = 1.7;
+    bench.seed = 5;
+    bench.openPool();
+    try {
+      assertEquals(109, bench.pages); // ceil(1.7 * 64)
+      EvictionBenchmark.Worker w = new EvictionBenchmark.Worker();
+      w.open(bench);
+      w.beginIteration();
+      int ops = 5000;
+      for (int i = 0; i < ops; i++) bench.pinUnpin(w);
+      w.endIteration();
+
+      assertEquals(ops, w.session.metrics().hits() + w.misses);
+      assertEquals(w.misses, w.evictions, "the pool was full from the start, so each miss evicted");
+      assertEquals(w.evictions, w.victimSearches, "one thread: no victim is given back");
+      assertTrue(w.ticks >= w.victimSearches, "a search examines at least one position");
+      assertTrue(w.misses > ops / 4 && w.misses < ops * 3 / 5, "about 41% of uniform requests miss, got " + w.misses);
+    } finally {
+      bench.closePool();
+    }
+  }
+
+  @Test
+  void evictionBenchmarkRefusesAWorkingSetThatFits() {
+    EvictionBenchmark bench = new EvictionBenchmark();
+    bench.selector = "gclock";
+    bench.frames = 64;
+    bench.storage = "metadata";
+    bench.padding = "none";
+    bench.workingSet = 1.0;
+    assertThrows(IllegalArgumentException.class, bench::openPool);
+  }
+
+  @Test
+  void hitPathBenchmarkFindsEveryKeyInPoolAndCache() {
+    HitPathBenchmark bench = hitPath("shared");
+    try {
+      HitPathBenchmark.Worker w = new HitPathBenchmark.Worker();
+      w.open(bench, thread(0, 1));
+      for (int i = 0; i < 2 * HitPathBenchmark.SAMPLES; i++) {
+        assertTrue(bench.pool(w));
+        assertEquals(Boolean.TRUE, bench.caffeine(w));
+      }
+      w.checkAllHits();
+      assertEquals(0, w.session.metrics().misses());
+    } finally {
+      bench.closePool();
+    }
+  }
+
+  @Test
+  void disjointSharingGivesThreadIOfTOnlyKeysCongruentToI() {
+    HitPathBenchmark bench = hitPath("disjoint");
+    try {
+      for (int t = 0; t < 4; t++) {
+        HitPathBenchmark.Worker w = new HitPathBenchmark.Worker();
+        w.open(bench, thread(t, 4));
+        for (int i = 0; i < HitPathBenchmark.SAMPLES; i++) {
+          long k = bench.pageSamples[i];
+          assertEquals(k - k % 4 + t, w.pages[i]);
+          assertEquals(w.pages[i], w.keys[i].longValue());
+        }
+        assertTrue(bench.pool(w));
+        assertEquals(Boolean.TRUE, bench.caffeine(w));
+      }
+      HitPathBenchmark.Worker odd = new HitPathBenchmark.Worker();
+      assertThrows(IllegalArgumentException.class, () -> odd.open(bench, thread(0, 3)));
+    } finally {
+      bench.closePool();
+    }
+  }
+
+  private static HitPathBenchmark hitPath(String sharing) {
+    HitPathBenchmark bench = new HitPathBenchmark();
+    bench.distribution = "zipf";
+    bench.keys = 256;
+    bench.padding = "none";
+    bench.selector = "gclock";
+    bench.sharing = sharing;
+    bench.seed = 9;
+    bench.populate();
+    return bench;
+  }
+
+  private static ThreadParams thread(int index, int count) {
+    return new ThreadParams(index, count, 0, 1, 0, 1, index, count, index, count);
+  }
+}

@@ -1,0 +1,88 @@
+package dev.bufmgr.workloads.commit;
+
+import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.wal.GroupCommitter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
+
+/**
+ * A closed loop in real time: N client threads, each thinking (sleeping a drawn think time),
+ * committing through a {@link GroupCommitter} and waiting for the acknowledgement, over and
+ * over. Commit ids are unique and increasing from a first id. After each acknowledgement the
+ * optional {@code onAck} callback gets the id (the ack log of {@code wal-load}).
+ */
+public final class RealTimeClients {
+  private final GroupCommitter committer;
+  private final int clients;
+  private final ThinkTime think;
+  private final int payloadBytes;
+  private final AtomicLong nextId;
+  private final LongConsumer onAck;
+  private final long seed;
+  private final AtomicLong acknowledged = new AtomicLong();
+  private final List<Thread> threads = new ArrayList<>();
+  private volatile boolean stop;
+  private volatile Throwable failure;
+
+  /**
+   * @param payloadBytes commit record payload size (>= 8: the id, then zeros)
+   * @param firstId the first commit id to hand out
+   * @param onAck called with each acknowledged commit id, or {@code null}
+   */
+  public RealTimeClients(
+      GroupCommitter committer, int clients, ThinkTime think, int payloadBytes, long firstId,
+      LongConsumer onAck, long seed) {
+    this.committer = committer;
+    this.clients = clients;
+    this.think = think;
+    this.payloadBytes = payloadBytes;
+    this.nextId = new AtomicLong(firstId);
+    this.onAck = onAck;
+    this.seed = seed;
+  }
+
+  /** Starts the client threads. */
+  public void start() {
+    SplittableRandom root = new SplittableRandom(seed);
+    for (int i = 0; i < clients; i++) {
+      int client = i;
+      SplittableRandom rng = root.split();
+      Thread t = Thread.ofPlatform().name("commit-client-" + i).daemon().unstarted(() -> loop(client, rng));
+      threads.add(t);
+      t.start();
+    }
+  }
+
+  private void loop(int client, SplittableRandom rng) {
+    try {
+      while (!stop) {
+        long z = think.sample(rng);
+        if (z > 0) LockSupport.parkNanos(z);
+        long id = nextId.getAndIncrement();
+        committer.commit(client, id, payloadBytes);
+        acknowledged.incrementAndGet();
+        if (onAck != null) onAck.accept(id);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException | Error e) {
+      if (!stop) failure = e;
+    }
+  }
+
+  /** Commits acknowledged so far. */
+  public long acknowledged() {
+    return acknowledged.get();
+  }
+
+  /** Asks every client to stop after its current commit and waits for them. */
+  public void stopAndJoin() throws InterruptedException {
+    stop = true;
+    for (Thread t : threads) t.join(10_000);
+    if (failure != null) throw new IllegalStateException("a commit client failed: " + failure, failure);
+  }
+}

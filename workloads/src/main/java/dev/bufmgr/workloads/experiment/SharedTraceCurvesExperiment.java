@@ -1,0 +1,106 @@
+package dev.bufmgr.workloads.experiment;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.plot.MissRatioChart;
+import dev.bufmgr.workloads.replay.PolicyCatalog;
+import dev.bufmgr.workloads.replay.ReplayInput;
+import dev.bufmgr.workloads.replay.ReplayPolicy;
+import dev.bufmgr.workloads.replay.ReplayRunner;
+import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.trace.TraceFormats;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * {@code mrc-shared}: miss-ratio curves of every registered selector and every baseline (LRU,
+ * Caffeine, OPT) on every shared LIRS trace, at pool sizes spaced logarithmically between 0.5% and
+ * 50% of each trace's distinct pages. The summary gives each policy's mean miss ratio over the
+ * sizes and its mean gap to OPT.
+ */
+public final class SharedTraceCurvesExperiment {
+  private static final List<String> QUICK_TRACES = List.of("sprite.trace.gz", "loop.trace.gz");
+
+  private SharedTraceCurvesExperiment() {}
+
+  /** Runs every policy on every {@code *.trace.gz} in {@code lirsFolder} (two of them when quick). */
+  public static ExperimentReport run(boolean quick, SelectorRegistry registry, Path lirsFolder, PrintStream progress) {
+    List<Path> traces = traces(lirsFolder, quick);
+    if (traces.isEmpty()) throw new IllegalArgumentException("no *.trace.gz LIRS traces in " + lirsFolder);
+    int points = quick ? 3 : 10;
+    double minPercent = 0.5;
+    double maxPercent = 50;
+    PolicyCatalog catalog = new PolicyCatalog(registry, true);
+    List<ReplayPolicy> policies = catalog.defaults();
+    ReplayRunner runner = new ReplayRunner(progress);
+    ExperimentReport report = new ExperimentReport();
+    report.summary("# mrc-shared\n\n"
+        + "**Question**: how does each selector's miss ratio compare with LRU, Caffeine's W-TinyLFU and OPT "
+        + "(Belady) across the shared LIRS traces and pool sizes?\n\n"
+        + "**Configuration**: " + points + " pool sizes per trace, log-spaced from " + minPercent + "% to "
+        + maxPercent + "% of the trace's distinct pages; one thread; rings on (LIRS traces carry no strategies); "
+        + "traces from " + lirsFolder + ".\n\n"
+        + "**Answer** (numbers from this run): mean miss ratio over the sizes, and in brackets the mean gap to OPT "
+        + "in percentage points.\n\n");
+    List<List<String>> table = new ArrayList<>();
+    List<String> header = new ArrayList<>();
+    header.add("trace");
+    for (ReplayPolicy p : policies) header.add(p.name().replaceAll(":.*", ""));
+    for (Path file : traces) {
+      String name = file.getFileName().toString().replace(".trace.gz", "");
+      ReplayInput in = new ReplayInput(EventTrace.load(TraceFormats.open(file, "lirs")), file.toString(), "lirs", null);
+      int distinct = in.trace().distinctPages();
+      TreeSet<Integer> sizes = new TreeSet<>();
+      for (int i = 0; i < points; i++) {
+        double pct = minPercent * Math.pow(maxPercent / minPercent, i / (double) (points - 1));
+        sizes.add((int) Math.max(1, Math.round(distinct * pct / 100)));
+      }
+      List<ResultRow> rows = runner.run(in, policies, new ArrayList<>(sizes), 1, true);
+      Map<String, double[]> missSum = new LinkedHashMap<>();
+      Map<Integer, Double> optMiss = new LinkedHashMap<>();
+      for (ResultRow r : rows) {
+        report.row(new ResultRow().put("experiment", "mrc-shared").put("traceName", name).putAll(r));
+        if (String.valueOf(r.get("policy")).equals("opt")) optMiss.put((int) r.number("frames"), 1 - r.number("hitRatio"));
+      }
+      for (ResultRow r : rows) {
+        double miss = 1 - r.number("hitRatio");
+        double[] acc = missSum.computeIfAbsent(String.valueOf(r.get("policy")), k -> new double[3]);
+        acc[0] += miss;
+        acc[1] += miss - optMiss.getOrDefault((int) r.number("frames"), miss);
+        acc[2]++;
+      }
+      List<String> line = new ArrayList<>();
+      line.add(name);
+      for (ReplayPolicy p : policies) {
+        double[] acc = missSum.get(p.name());
+        line.add(Tables.pct(acc[0] / acc[2]) + " (+" + Tables.num(100 * acc[1] / acc[2], 2) + ")");
+      }
+      table.add(line);
+      report.chart("mrc-" + name + ".png", MissRatioChart.png("Miss ratio: LIRS " + name, rows));
+    }
+    report.summary(Tables.markdown(header, table));
+    return report;
+  }
+
+  private static List<Path> traces(Path folder, boolean quick) {
+    if (quick) {
+      List<Path> out = new ArrayList<>();
+      for (String n : QUICK_TRACES) if (Files.isRegularFile(folder.resolve(n))) out.add(folder.resolve(n));
+      return out;
+    }
+    try (Stream<Path> s = Files.list(folder)) {
+      return s.filter(p -> p.getFileName().toString().endsWith(".trace.gz")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + folder + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package dev.bufmgr.workloads.experiment;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.plot.BarChart;
+import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.synth.Workloads;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code ticks} (seeds/002: "ticks-per-victim climbing to ~9 on stock under load where the 1-bit
+ * clock stays flat"): T threads share one pool and pin and release uniformly random pages of a
+ * table 1.7 times the pool (the thread's sweep-bound microbenchmark), so the pool evicts
+ * continuously. For G-CLOCK and HOT/COOL at hand batches 1, 16 and 64: ticks per victim (mean,
+ * p50, p99, max), victim-search latency (p50, p99, p99.9, max) and evictions per second.
+ */
+public final class TicksExperiment {
+  private static final int[] BATCHES = {1, 16, 64};
+  private static final String[] SELECTORS = {"gclock", "hotcool"};
+
+  private TicksExperiment() {}
+
+  /** Runs both selectors at every batch. */
+  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress) {
+    int frames = quick ? 1024 : 16_384;
+    int threads = quick ? 2 : Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors()));
+    int requestsPerThread = quick ? 40_000 : 2_000_000;
+    long seed = 42;
+    int tablePages = (int) (frames * 1.7);
+    EventTrace[] streams = new EventTrace[threads];
+    String workload = "uniform:requests=" + requestsPerThread + ",seed=" + seed + ",pages=" + tablePages;
+    for (int t = 0; t < threads; t++) streams[t] = EventTrace.load(Workloads.parse(workload).open(seed + t));
+    ExperimentReport report = new ExperimentReport();
+    List<List<String>> table = new ArrayList<>();
+    Map<String, List<Double>> p99 = new LinkedHashMap<>();
+    Map<String, List<Double>> mean = new LinkedHashMap<>();
+    for (String selector : SELECTORS) {
+      for (int batch : BATCHES) {
+        SelectorSpec spec = SelectorSpec.parse(selector + ":batch=" + batch);
+        String canonical = registry.validate(spec).canonicalName();
+        if (progress != null) progress.println("bufmgr: ticks " + canonical + " threads=" + threads);
+        PoolConfig config = PoolConfig.builder().frames(frames).selector(spec).timeVictimSearch(true).build();
+        PoolMetrics m;
+        double seconds;
+        try (BufferPool pool = new BufferPool(config, registry)) {
+          seconds = drive(pool, streams);
+          m = pool.metrics();
+        }
+        ResultRow row = new ResultRow()
+            .put("experiment", "ticks")
+            .put("policy", canonical)
+            .put("batch", batch)
+            .put("threads", threads)
+            .put("frames", frames)
+            .put("workload", workload)
+            .put("seed", seed)
+            .put("requests", m.requests())
+            .put("evictions", m.evictions())
+            .put("evictionsPerSecond", m.evictions() / seconds)
+            .put("ticksMean", m.ticksPerVictimMean())
+            .put("ticksP50", m.ticksPerVictimPercentile(0.50))
+            .put("ticksP99", m.ticksPerVictimPercentile(0.99))
+            .put("ticksMax", m.ticksPerVictimMax())
+            .put("searchNanosP50", m.victimSearchNanosPercentile(0.50))
+            .put("searchNanosP99", m.victimSearchNanosPercentile(0.99))
+            .put("searchNanosP999", m.victimSearchNanosPercentile(0.999))
+            .put("searchNanosMax", m.victimSearchNanosMax());
+        report.row(row);
+        p99.computeIfAbsent(selector, k -> new ArrayList<>()).add(m.ticksPerVictimPercentile(0.99));
+        mean.computeIfAbsent(selector, k -> new ArrayList<>()).add(m.ticksPerVictimMean());
+        table.add(List.of(canonical, Tables.num(m.ticksPerVictimMean(), 2), Tables.num(m.ticksPerVictimPercentile(0.5), 0),
+            Tables.num(m.ticksPerVictimPercentile(0.99), 0), Long.toString(m.ticksPerVictimMax()),
+            Tables.num(m.victimSearchNanosPercentile(0.5), 0), Tables.num(m.victimSearchNanosPercentile(0.99), 0),
+            Tables.num(m.victimSearchNanosPercentile(0.999), 0), Tables.num(m.victimSearchNanosMax(), 0),
+            Tables.num(m.evictions() / seconds / 1e6, 2)));
+      }
+    }
+    List<String> categories = new ArrayList<>();
+    for (int b : BATCHES) categories.add("batch " + b);
+    report.chart("ticks-p99.png", BarChart.png("Ticks per victim, p99", "ticks", categories, p99));
+    report.chart("ticks-mean.png", BarChart.png("Ticks per victim, mean", "ticks", categories, mean));
+    report.summary("# ticks\n\n"
+        + "**Question** (seeds/002): does G-CLOCK's ticks per victim climb under a hot, continuously evicting "
+        + "pool while the one-bit HOT/COOL clock stays at 1 to 3, and what does the hand batch do to the "
+        + "victim search?\n\n"
+        + "**Configuration**: pool " + frames + " frames, " + threads + " threads on "
+        + Runtime.getRuntime().availableProcessors() + " cores, each pinning and releasing `" + workload
+        + "` (thread t with seed " + seed + "+t), victim searches timed.\n\n"
+        + "**Answer** (numbers from this run; latency in ns, evictions in millions per second):\n\n"
+        + Tables.markdown(List.of("policy", "ticks mean", "p50", "p99", "max", "search p50", "p99", "p99.9", "max",
+            "M evictions/s"), table));
+    return report;
+  }
+
+  /** Runs every stream on its own thread against {@code pool}; returns the wall seconds. */
+  private static double drive(BufferPool pool, EventTrace[] streams) {
+    CyclicBarrier start = new CyclicBarrier(streams.length + 1);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> workers = new ArrayList<>();
+    for (EventTrace stream : streams) {
+      Thread w = new Thread(() -> {
+        try (PoolSession s = pool.openSession()) {
+          start.await();
+          long[] pages = stream.pages();
+          for (int i = 0; i < stream.size(); i++) s.access(pages[i], AccessStrategy.NORMAL, 0, false);
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+        }
+      });
+      workers.add(w);
+      w.start();
+    }
+    long begin;
+    try {
+      start.await();
+      begin = System.nanoTime();
+      for (Thread w : workers) w.join();
+    } catch (Exception e) {
+      throw new IllegalStateException("ticks experiment interrupted", e);
+    }
+    double seconds = (System.nanoTime() - begin) / 1e9;
+    if (failure.get() != null) throw new IllegalStateException("a replay thread failed: " + failure.get(), failure.get());
+    return seconds;
+  }
+}
