@@ -44,6 +44,6 @@ public final class CaffeinePolicy implements ReplayPolicy {
       }
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions[0], null, seconds, tally.hits(), tally.misses());
+    return new ReplayResult(name(), frames, n, hits, evictions[0], null, null, seconds, tally.hits(), tally.misses());
   }
 }

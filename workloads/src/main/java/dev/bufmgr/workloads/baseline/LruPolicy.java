@@ -71,6 +71,6 @@ public final class LruPolicy implements ReplayPolicy {
       if (tail < 0) tail = s;
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, tally.hits(), tally.misses());
+    return new ReplayResult(name(), frames, n, hits, evictions, null, null, seconds, tally.hits(), tally.misses());
   }
 }

@@ -61,7 +61,7 @@ public final class OptPolicy implements ReplayPolicy {
       if (heap.size() > 2 * frames + 8) compact(heap, resident);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions, null, seconds, tally.hits(), tally.misses());
+    return new ReplayResult(name(), frames, n, hits, evictions, null, null, seconds, tally.hits(), tally.misses());
   }
 
   /** For each request, the index of the same page's next request, or NEVER. */

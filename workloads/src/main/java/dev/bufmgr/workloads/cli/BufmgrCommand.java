@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       ReplayCommand.class,
       ConvertCommand.class,
       ExperimentCommand.class,
+      ListCommand.class,
       CommitCommand.class,
       FsyncProbeCommand.class,
       WalLoadCommand.class,

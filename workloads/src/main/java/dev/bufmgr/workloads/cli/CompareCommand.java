@@ -77,7 +77,7 @@ public final class CompareCommand implements Runnable {
     }
     if (requests < 0) throw new CliFailure("--requests must be positive, got " + requests);
     List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests);
-    if (cases.size() < 3 && !quiet) {
+    if (cases.stream().noneMatch(c -> c.slug().equals(DefaultComparison.LIRS_SLUG)) && !quiet) {
       System.err.println("bufmgr: LIRS trace " + DefaultComparison.LIRS_TRACE + " not found (looked for shared/traces/lirs); skipping it");
     }
     ReplayRunner runner = new ReplayRunner(quiet ? null : System.err);
@@ -112,10 +112,10 @@ public final class CompareCommand implements Runnable {
         Files.write(staged.resolve("mrc-" + c.slug() + ".png"), MissRatioChart.png(c.title(), results.get(c)));
       }
       String header = String.format(Locale.ROOT,
-          "# bufmgr compare%n%nCommand: `bufmgr compare`; %s; %d cores; Java %s; %.1f s.%n"
+          "# bufmgr compare%n%nCommand: `%s`; %s; %d cores; Java %s; %.1f s.%n"
               + "Hit ratio = hits / requests; OPT is Belady's MIN with bypass, the upper bound.%n"
               + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n",
-          Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds);
+          String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds);
       Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results));
       AtomicOutput.publishFolder(staged, out);
     } catch (IOException e) {
@@ -125,6 +125,12 @@ public final class CompareCommand implements Runnable {
       AtomicOutput.discardFolder(staged);
       throw e;
     }
+  }
+
+  private List<String> commandLine() {
+    List<String> words = new ArrayList<>(List.of("bufmgr"));
+    words.addAll(spec.commandLine().getParseResult().originalArgs());
+    return words;
   }
 
   private static List<ResultRow> tableRows(List<ResultRow> all) {

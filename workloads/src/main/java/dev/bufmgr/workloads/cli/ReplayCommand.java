@@ -64,11 +64,18 @@ public final class ReplayCommand implements Runnable {
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
     for (String p : policies) chosen.add(catalog.resolve(p));
+    long loadStart = System.nanoTime();
     ReplayInput in = input.load();
+    double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
     if (perClass) EventRequirements.require(in.label(), in.trace().carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
     List<Integer> sizes = FrameSizes.parse(frames, in.trace().distinctPages(), in.label());
     long work = (long) in.trace().size() * chosen.size() * sizes.size();
-    ReplayRunner runner = new ReplayRunner(quiet || work < 20_000_000L ? null : System.err);
+    boolean report = !quiet && work >= 20_000_000L;
+    if (report) {
+      System.err.printf(java.util.Locale.ROOT, "bufmgr: read %d events of %s in %.2f s (%.1fM events/s)%n",
+          in.trace().size(), in.label(), loadSeconds, in.trace().size() / loadSeconds / 1e6);
+    }
+    ReplayRunner runner = new ReplayRunner(report ? System.err : null);
     List<ResultRow> rows = runner.run(in, chosen, sizes, threads, !noRings);
     result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
   }

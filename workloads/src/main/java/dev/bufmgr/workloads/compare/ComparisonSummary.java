@@ -62,6 +62,19 @@ public final class ComparisonSummary {
           .append(opt == null || best == null ? "-" : String.format(Locale.ROOT, "%.4f", opt - bestRatio)).append(" |\n");
     }
     sb.append('\n');
+    List<String> violations = new ArrayList<>();
+    for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
+      Double opt = e.getValue().get("opt");
+      if (opt == null) continue;
+      e.getValue().forEach((p, v) -> {
+        if (v > opt) violations.add(p + " at " + e.getKey());
+      });
+    }
+    if (policies.contains("opt")) {
+      sb.append(violations.isEmpty()
+          ? "Check: OPT's hit ratio bounds every other policy at every size.\n\n"
+          : "Check FAILED: these beat OPT, which is impossible: " + String.join(", ", violations) + ".\n\n");
+    }
   }
 
   private static void classTable(StringBuilder sb, List<ResultRow> rows) {

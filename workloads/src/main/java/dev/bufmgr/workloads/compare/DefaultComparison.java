@@ -27,6 +27,8 @@ public final class DefaultComparison {
   /** The Zipf stream with bulk scans. */
   public static final String ZIPF_WITH_SCANS =
       "mix:requests=1000000,seed=42,streams=0.8*zipf(pages=100000;theta=0.99)+0.2*scan(pages=300000)";
+  /** The case name of the LIRS trace. */
+  public static final String LIRS_SLUG = "lirs-sprite";
   /** The LIRS trace used. */
   public static final String LIRS_TRACE = "sprite.trace.gz";
 
@@ -46,7 +48,7 @@ public final class DefaultComparison {
         () -> workload(zipf), List.of("2000", "5000", "10000", "20000", "40000")));
     if (lirsFolder != null && Files.isRegularFile(lirsFolder.resolve(LIRS_TRACE))) {
       Path file = lirsFolder.resolve(LIRS_TRACE);
-      cases.add(new ComparisonCase("LIRS trace sprite (Sprite network file system)", "lirs-sprite",
+      cases.add(new ComparisonCase("LIRS trace sprite (Sprite network file system)", LIRS_SLUG,
           () -> new ReplayInput(EventTrace.load(TraceFormats.open(file, "lirs")), file.toString(), "lirs", null),
           List.of("1%", "2%", "5%", "10%", "20%", "40%")));
     }

@@ -38,11 +38,6 @@ public final class EventBatch {
     return pages.length;
   }
 
-  /** The room left. */
-  public int remaining() {
-    return pages.length - size;
-  }
-
   /** Empties the batch. */
   public void clear() {
     size = 0;

@@ -14,6 +14,7 @@ public final class EventTrace {
   private final long[] pages;
   private final int[] meta;
   private final int count;
+  private int distinct = -1;
 
   /**
    * Wraps arrays; {@code meta} may be null when no optional field is carried (every event is
@@ -155,10 +156,13 @@ public final class EventTrace {
     };
   }
 
-  /** The number of distinct page ids in the trace. */
+  /** The number of distinct page ids in the trace (counted once, then remembered). */
   public int distinctPages() {
-    LongIntMap seen = new LongIntMap(Math.max(16, Math.min(count, 1 << 20)));
-    for (int i = 0; i < count; i++) seen.putIfAbsent(pages[i], 0);
-    return seen.size();
+    if (distinct < 0) {
+      LongIntMap seen = new LongIntMap(Math.max(16, Math.min(count, 1 << 20)));
+      for (int i = 0; i < count; i++) seen.putIfAbsent(pages[i], 0);
+      distinct = seen.size();
+    }
+    return distinct;
   }
 }

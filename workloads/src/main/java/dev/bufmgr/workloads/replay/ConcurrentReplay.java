@@ -2,13 +2,13 @@ package dev.bufmgr.workloads.replay;
 
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolSession;
-import dev.bufmgr.workloads.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * T threads on one shared pool, each replaying its own stream of events through its own session;
@@ -20,28 +20,38 @@ public final class ConcurrentReplay {
   private ConcurrentReplay() {}
 
   /**
-   * Runs {@code threads} threads; thread t replays {@code streams.apply(t)} (each source is read
-   * once and closed). Each thread first fills a private in-memory copy of its stream, so parsing
-   * or generating is not timed.
+   * Runs {@code threads} threads; thread t replays every event of {@code traces.apply(t)} once,
+   * starting at {@code starts.applyAsInt(t)} and wrapping around. The events are in memory before
+   * the clock starts, so generating or parsing is not timed; threads may share one trace.
    */
-  public static ReplayResult run(PoolPolicy policy, int frames, int threads, int classes, IntFunction<EventSource> streams) {
+  public static ReplayResult run(
+      PoolPolicy policy, int frames, int threads, int classes, IntFunction<EventTrace> traces, IntUnaryOperator starts) {
     if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
-    List<EventTrace> traces = new ArrayList<>();
-    for (int t = 0; t < threads; t++) traces.add(EventTrace.load(streams.apply(t)));
+    List<EventTrace> mineAll = new ArrayList<>();
+    int[] startAt = new int[threads];
+    for (int t = 0; t < threads; t++) {
+      mineAll.add(traces.apply(t));
+      startAt[t] = starts.applyAsInt(t);
+    }
     try (BufferPool pool = new BufferPool(policy.config(frames, classes), policy.registryForRuns())) {
       CyclicBarrier start = new CyclicBarrier(threads + 1);
       List<Thread> workers = new ArrayList<>();
       Throwable[] failure = new Throwable[1];
       long total = 0;
       for (int t = 0; t < threads; t++) {
-        EventTrace mine = traces.get(t);
+        EventTrace mine = mineAll.get(t);
+        int from = startAt[t];
         total += mine.size();
         Thread w = new Thread(() -> {
-          try (PoolSession s = pool.openSession()) {
+          try {
             start.await();
-            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, mine.size());
           } catch (InterruptedException | BrokenBarrierException e) {
             Thread.currentThread().interrupt();
+            return;
+          }
+          try (PoolSession s = pool.openSession()) {
+            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
+            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
           } catch (RuntimeException | Error e) {
             synchronized (failure) {
               if (failure[0] == null) failure[0] = e;

@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.metrics.PoolMetrics;
@@ -10,6 +11,7 @@ import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.workloads.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
+import java.util.Set;
 
 /**
  * A registered victim selector replayed through the real {@link BufferPool} in metadata-only
@@ -18,12 +20,11 @@ import dev.bufmgr.workloads.event.EventTrace;
  * name in the {@link SelectorRegistry}; this class knows no selector.
  */
 public final class PoolPolicy implements ReplayPolicy {
-  private static final AccessStrategy[] STRATEGIES = AccessStrategy.values();
-
   private final SelectorRegistry registry;
   private final SelectorSpec spec;
   private final String name;
   private final boolean rings;
+  private final boolean singleThreaded;
 
   /**
    * A policy for the selector {@code spec}, validated against {@code registry} (throws naming an
@@ -36,6 +37,17 @@ public final class PoolPolicy implements ReplayPolicy {
     this.spec = spec;
     this.name = registry.validate(spec).canonicalName();
     this.rings = rings;
+    Set<SelectorFactory.Requirement> needs = registry.find(spec.name()).requirements();
+    if (needs.contains(SelectorFactory.Requirement.FUTURE_KNOWLEDGE)) {
+      throw new IllegalArgumentException(
+          "selector " + spec.name() + " needs future knowledge, which replay through the pool cannot give");
+    }
+    this.singleThreaded = needs.contains(SelectorFactory.Requirement.SINGLE_THREADED);
+  }
+
+  /** Whether the selector allows only one thread on its pool (the concurrent driver then uses one). */
+  public boolean singleThreaded() {
+    return singleThreaded;
   }
 
   @Override
@@ -46,11 +58,6 @@ public final class PoolPolicy implements ReplayPolicy {
   /** The registry the selector comes from. */
   SelectorRegistry registryForRuns() {
     return registry;
-  }
-
-  /** The selector spec as given. */
-  public SelectorSpec spec() {
-    return spec;
   }
 
   /** The pool configuration used for {@code frames} buffers and page classes 0..classes-1. */
@@ -98,7 +105,7 @@ public final class PoolPolicy implements ReplayPolicy {
     } else {
       for (int i = from; i < to; i++) {
         int m = meta[i];
-        session.access(pages[i], STRATEGIES[(m >>> 1) & 3], EventMeta.pageClass(m), (m & 1) != 0);
+        session.access(pages[i], EventMeta.strategy(m), EventMeta.pageClass(m), EventMeta.isWrite(m));
       }
     }
   }
@@ -112,6 +119,6 @@ public final class PoolPolicy implements ReplayPolicy {
     }
     double ticks = m.ticksPerVictimMean();
     return new ReplayResult(
-        name, frames, requests, m.hits(), m.evictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
+        name, frames, requests, m.hits(), m.evictions(), m.dirtyEvictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
   }
 }

@@ -1,6 +1,5 @@
 package dev.bufmgr.workloads.replay;
 
-import dev.bufmgr.workloads.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.synth.Workloads;
 
@@ -26,11 +25,18 @@ public record ReplayInput(EventTrace trace, String file, String format, Workload
   }
 
   /**
-   * The stream of replay thread {@code t} for a concurrent run: the workload drawn with seed
-   * seed+t, or the trace read from offset t x size / threads (wrapping around).
+   * The events of replay thread {@code t} in a concurrent run: the workload drawn with seed
+   * seed+t, or the trace itself (shared, not copied; see {@link #startFor}).
    */
-  public EventSource streamFor(int t, int threads) {
-    if (workload != null) return workload.open(workload.seed() + t);
-    return trace.source((int) ((long) t * trace.size() / threads));
+  public EventTrace traceFor(int t) {
+    return workload != null ? EventTrace.load(workload.open(workload.seed() + t)) : trace;
+  }
+
+  /**
+   * Where thread {@code t} of {@code threads} starts in its events: 0 for a workload, offset
+   * t x size / threads for a shared trace (it then wraps around to the start).
+   */
+  public int startFor(int t, int threads) {
+    return workload != null ? 0 : (int) ((long) t * trace.size() / threads);
   }
 }

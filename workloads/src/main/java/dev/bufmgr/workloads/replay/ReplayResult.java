@@ -9,6 +9,8 @@ package dev.bufmgr.workloads.replay;
  * @param hits requests found in the pool
  * @param evictions pages removed to make room (a policy that declines to admit a page counts no
  *     eviction for it)
+ * @param dirtyEvictions evictions of dirty pages (written back first), or null where the policy
+ *     does not track dirtiness
  * @param ticksPerVictim mean positions examined per victim, or null where the policy has no hand
  * @param seconds wall time of the replay loop (including any precomputation the policy needs)
  * @param classHits hits per page class, or null when not counted
@@ -20,6 +22,7 @@ public record ReplayResult(
     long requests,
     long hits,
     long evictions,
+    Long dirtyEvictions,
     Double ticksPerVictim,
     double seconds,
     long[] classHits,

@@ -6,7 +6,7 @@ import dev.bufmgr.workloads.synth.PageClasses;
 /**
  * Turns replay results into result rows with the fields documented for {@code bufmgr replay
  * --output jsonl}: policy, trace or workload, frames, requests, hits, misses, hitRatio,
- * evictions, ticksPerVictim, seconds, requestsPerSecond, seed, threads; then the rest of the
+ * evictions, ticksPerVictim, dirtyEvictions, seconds, requestsPerSecond, seed, threads; then the rest of the
  * configuration (format, rings, distinctPages) and, where the input has more than one page class
  * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
  */
@@ -26,6 +26,7 @@ public final class ReplayRows {
     row.put("hitRatio", r.hitRatio());
     row.put("evictions", r.evictions());
     row.put("ticksPerVictim", r.ticksPerVictim());
+    row.put("dirtyEvictions", r.dirtyEvictions());
     row.put("seconds", r.seconds());
     row.put("requestsPerSecond", r.requestsPerSecond());
     row.put("seed", input.seed());

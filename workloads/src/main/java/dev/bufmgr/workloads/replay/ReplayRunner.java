@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Runs every policy at every size on one input and collects result rows, printing a progress
  * line per run on stderr when asked. Pool policies run with {@code threads} threads (the
- * concurrent driver when more than one); baselines always replay on one thread.
+ * concurrent driver when more than one); baselines and selectors that declare themselves
+ * single-threaded always replay on one thread.
  */
 public final class ReplayRunner {
   private final PrintStream progress;
@@ -32,9 +33,9 @@ public final class ReplayRunner {
     for (ReplayPolicy p : policies) {
       for (int f : frames) {
         ReplayResult r;
-        int usedThreads = threads > 1 && p instanceof PoolPolicy ? threads : 1;
+        int usedThreads = threads > 1 && p instanceof PoolPolicy pp && !pp.singleThreaded() ? threads : 1;
         if (usedThreads > 1) {
-          r = ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesOf(input.trace()), t -> input.streamFor(t, threads));
+          r = ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesOf(input.trace()), input::traceFor, t -> input.startFor(t, threads));
         } else {
           r = p.replay(input.trace(), f);
         }

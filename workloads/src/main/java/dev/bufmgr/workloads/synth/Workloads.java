@@ -37,16 +37,36 @@ public final class Workloads {
 
   private Workloads() {}
 
+  /** Builds a kind's stream: {@code seed} fixes its structure, {@code drawSeed} its requests. */
+  @FunctionalInterface
+  private interface StreamFactory {
+    PageStream create(SpecParams p, long seed, long drawSeed);
+  }
+
+  /** A workload kind: its parameters in one line of help, and its factory. */
+  private record Kind(String help, StreamFactory factory) {}
+
+  private static final Map<String, Kind> KINDS = new LinkedHashMap<>();
+
+  static {
+    KINDS.put("uniform", new Kind("pages=P,writes=0",
+        (p, seed, draw) -> IndependentStreams.uniform(pages(p), writes(p), new SplitMix64(draw))));
+    KINDS.put("zipf", new Kind("pages=P,theta=0.99,scramble=true,writes=0", Workloads::zipf));
+    KINDS.put("hotset", new Kind("pages=P,hotPages=0.2,hotAccesses=0.8,writes=0",
+        (p, seed, draw) -> hotSet(p, new SplitMix64(draw))));
+    KINDS.put("scan", new Kind("pages=P,strategy=b (bulkread ring)",
+        (p, seed, draw) -> IndependentStreams.sequential(pages(p), AccessStrategy.parse(p.getString("strategy", "b")))));
+    KINDS.put("loop", new Kind("pages=P",
+        (p, seed, draw) -> IndependentStreams.sequential(pages(p), AccessStrategy.NORMAL)));
+    KINDS.put("pgbench-select", new Kind("frames=F,indexShare=0.5 | scale=S | accounts=A",
+        (p, seed, draw) -> pgbench(p).stream(new SplitMix64(draw))));
+    KINDS.put("mix", new Kind("streams=w*kind(p=v;...)+w*kind(...)", Workloads::mix));
+  }
+
   /** The kinds, with a line of help each. */
   public static Map<String, String> kinds() {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("uniform", "pages=P,writes=0");
-    m.put("zipf", "pages=P,theta=0.99,scramble=true,writes=0");
-    m.put("hotset", "pages=P,hotPages=0.2,hotAccesses=0.8,writes=0");
-    m.put("scan", "pages=P,strategy=b (bulkread ring)");
-    m.put("loop", "pages=P");
-    m.put("pgbench-select", "frames=F,indexShare=0.5 | scale=S | accounts=A");
-    m.put("mix", "streams=w*kind(p=v;...)+w*kind(...)");
+    KINDS.forEach((name, kind) -> m.put(name, kind.help()));
     return m;
   }
 
@@ -84,19 +104,12 @@ public final class Workloads {
 
   /** The stream: {@code seed} fixes its structure (the Zipf permutation), {@code drawSeed} its requests. */
   private static PageStream stream(SpecParams p, long seed, long drawSeed) {
-    SplitMix64 rng = new SplitMix64(drawSeed);
-    return switch (p.name()) {
-      case "uniform" -> IndependentStreams.uniform(pages(p), writes(p), rng);
-      case "zipf" -> zipf(p, seed, rng);
-      case "hotset" -> hotSet(p, rng);
-      case "scan" -> IndependentStreams.sequential(pages(p), AccessStrategy.parse(p.getString("strategy", "b")));
-      case "loop" -> IndependentStreams.sequential(pages(p), AccessStrategy.NORMAL);
-      case "pgbench-select" -> pgbench(p).stream(rng);
-      case "mix" -> mix(p, seed, drawSeed, rng);
-      default ->
-          throw new IllegalArgumentException(
-              "unknown workload '" + p.name() + "' (known: " + String.join(", ", kinds().keySet()) + ")");
-    };
+    Kind kind = KINDS.get(p.name());
+    if (kind == null) {
+      throw new IllegalArgumentException(
+          "unknown workload '" + p.name() + "' (known: " + String.join(", ", KINDS.keySet()) + ")");
+    }
+    return kind.factory().create(p, seed, drawSeed);
   }
 
   private static long pages(SpecParams p) {
@@ -108,7 +121,8 @@ public final class Workloads {
     return p.getDouble("writes", 0, 0, 1);
   }
 
-  private static PageStream zipf(SpecParams p, long seed, SplitMix64 rng) {
+  private static PageStream zipf(SpecParams p, long seed, long drawSeed) {
+    SplitMix64 rng = new SplitMix64(drawSeed);
     long pages = pages(p);
     if (pages > 1L << 28) throw new IllegalArgumentException("zipf: pages must be at most " + (1L << 28));
     double theta = p.getDouble("theta", 0.99, 1e-9, 1 - 1e-9);
@@ -148,7 +162,8 @@ public final class Workloads {
     return new PgbenchSelectShape(accounts);
   }
 
-  private static PageStream mix(SpecParams p, long seed, long drawSeed, SplitMix64 rng) {
+  private static PageStream mix(SpecParams p, long seed, long drawSeed) {
+    SplitMix64 rng = new SplitMix64(drawSeed);
     String text = p.getString("streams", null);
     if (text == null) throw new IllegalArgumentException("mix: parameter streams is required");
     List<PageStream> streams = new ArrayList<>();

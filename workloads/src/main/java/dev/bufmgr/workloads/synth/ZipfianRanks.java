@@ -8,7 +8,6 @@ package dev.bufmgr.workloads.synth;
  */
 public final class ZipfianRanks {
   private final long n;
-  private final double theta;
   private final double alpha;
   private final double zetaN;
   private final double eta;
@@ -19,7 +18,6 @@ public final class ZipfianRanks {
     if (n < 2) throw new IllegalArgumentException("zipf needs at least 2 pages, got " + n);
     if (!(theta > 0 && theta < 1)) throw new IllegalArgumentException("zipf theta must lie in (0, 1), got " + theta);
     this.n = n;
-    this.theta = theta;
     this.alpha = 1.0 / (1.0 - theta);
     this.zetaN = zeta(n, theta);
     double zeta2 = zeta(2, theta);
@@ -41,15 +39,5 @@ public final class ZipfianRanks {
     if (uz < secondThreshold) return 1;
     long r = (long) (n * Math.pow(eta * u - eta + 1, alpha));
     return Math.min(r, n - 1);
-  }
-
-  /** The number of items. */
-  public long items() {
-    return n;
-  }
-
-  /** The skew. */
-  public double theta() {
-    return theta;
   }
 }

@@ -94,11 +94,6 @@ public abstract class LineTraceSource implements EventSource {
     return file;
   }
 
-  /** The current line number (1-based), for messages. */
-  protected final long lineNumber() {
-    return line;
-  }
-
   @Override
   public int fill(EventBatch batch) {
     batch.clear();

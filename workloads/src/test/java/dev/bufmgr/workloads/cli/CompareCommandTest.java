@@ -34,6 +34,7 @@ class CompareCommandTest {
     assertEquals(0, rows.size() % 3);
     String summary = Files.readString(out.resolve("summary.md"));
     assertTrue(summary.contains("index-leaf") && summary.contains("gap to opt"));
+    assertTrue(summary.contains("Check: OPT's hit ratio bounds every other policy") && !summary.contains("FAILED"));
     assertTrue(r.out().contains("pgbench-select") && r.out().contains("Results in"));
     try (var s = Files.list(dir)) {
       assertEquals(1, s.count(), "only the published folder");

@@ -148,6 +148,15 @@ class ReplayCommandTest {
   }
 
   @Test
+  void listShowsRegisteredPoliciesWithParametersFormatsAndWorkloads() {
+    CliRun r = CliRun.of("list");
+    assertEquals(0, r.status(), r.err());
+    for (String s : List.of("gclock", "maxUsage=5", "lru", "opt", "caffeine", "oracleGeneral", "msr", "pgbench-select", "mix")) {
+      assertTrue(r.out().contains(s), s + " in " + r.out());
+    }
+  }
+
+  @Test
   void experimentWithoutSubcommandPrintsUsageAndMrcRuns() {
     CliRun usage = CliRun.of("experiment");
     assertEquals(0, usage.status());

@@ -41,6 +41,7 @@ class PoolReplayTest {
     GClockPlainModel m = new GClockPlainModel(frames, maxUsage, true).replay(t);
     assertEquals(m.hits, r.hits(), "hits");
     assertEquals(m.evictions, r.evictions(), "evictions");
+    assertEquals(m.dirtyEvictions, r.dirtyEvictions(), "dirty evictions");
     if (m.searches > 0) {
       assertNotNull(r.ticksPerVictim());
       assertEquals(m.ticks / (double) m.searches, r.ticksPerVictim(), 1e-9, "ticks per victim");
@@ -108,8 +109,19 @@ class PoolReplayTest {
   void concurrentReplayCountsEveryRequest() {
     var workload = Workloads.parse("zipf:pages=20000,requests=50000,seed=6");
     PoolPolicy gclock = (PoolPolicy) CATALOG.resolve("gclock");
-    ReplayResult r = ConcurrentReplay.run(gclock, 2000, 3, 1, t -> workload.open(workload.seed() + t));
+    ReplayResult r = ConcurrentReplay.run(gclock, 2000, 3, 1,
+        t -> EventTrace.load(workload.open(workload.seed() + t)), t -> 0);
     assertEquals(150_000, r.requests());
     assertTrue(r.hits() > 0 && r.hits() < 150_000);
+  }
+
+  @Test
+  void concurrentReplayOfOneSharedTraceFromStaggeredStarts() {
+    EventTrace t = SharedTraces.load("cs.trace.gz");
+    PoolPolicy gclock = (PoolPolicy) CATALOG.resolve("gclock");
+    ReplayResult one = ConcurrentReplay.run(gclock, 200, 1, 1, k -> t, k -> 0);
+    assertEquals(new GClockPlainModel(200, 5, true).replay(t).hits, one.hits(), "one thread is the exact replay");
+    ReplayResult two = ConcurrentReplay.run(gclock, 200, 2, 1, k -> t, k -> k * t.size() / 2);
+    assertEquals(2L * t.size(), two.requests());
   }
 }

@@ -20,6 +20,7 @@ public final class GClockPlainModel {
   private final boolean rings;
   private final long[] pageOf;
   private final int[] usage;
+  private final boolean[] dirty;
   private final Map<Long, Integer> bufferOf = new HashMap<>();
   private final Map<AccessStrategy, int[]> ringSlots = new HashMap<>();
   private final Map<AccessStrategy, Integer> ringAt = new HashMap<>();
@@ -29,6 +30,8 @@ public final class GClockPlainModel {
   public long hits;
   /** Evictions so far (a page leaving its buffer). */
   public long evictions;
+  /** Evictions of pages written since they were loaded. */
+  public long dirtyEvictions;
   /** Buffers examined by the hand so far. */
   public long ticks;
   /** Victim searches so far. */
@@ -41,20 +44,22 @@ public final class GClockPlainModel {
     this.rings = rings;
     this.pageOf = new long[frames];
     this.usage = new int[frames];
+    this.dirty = new boolean[frames];
   }
 
   /** Replays a whole trace. */
   public GClockPlainModel replay(EventTrace t) {
-    for (int i = 0; i < t.size(); i++) access(t.pages()[i], EventMeta.strategy(t.meta(i)));
+    for (int i = 0; i < t.size(); i++) access(t.pages()[i], EventMeta.strategy(t.meta(i)), EventMeta.isWrite(t.meta(i)));
     return this;
   }
 
-  /** One request. */
-  public void access(long page, AccessStrategy strategy) {
+  /** One request; a write leaves the page dirty until it is evicted. */
+  public void access(long page, AccessStrategy strategy, boolean write) {
     boolean viaRing = rings && strategy != AccessStrategy.NORMAL;
     Integer hit = bufferOf.get(page);
     if (hit != null) {
       hits++;
+      if (write) dirty[hit] = true;
       if (viaRing) {
         if (usage[hit] == 0) usage[hit] = 1;
       } else if (usage[hit] < maxUsage) {
@@ -79,9 +84,11 @@ public final class GClockPlainModel {
     if (bufferOf.get(pageOf[b]) != null && bufferOf.get(pageOf[b]) == b) {
       bufferOf.remove(pageOf[b]);
       evictions++;
+      if (dirty[b]) dirtyEvictions++;
     }
     pageOf[b] = page;
     usage[b] = 1;
+    dirty[b] = write;
     bufferOf.put(page, b);
   }
 

@@ -65,6 +65,15 @@ class TraceReadersTest {
   }
 
   @Test
+  void arcRunsLongerThanABatchContinueInTheNextBatch() throws IOException {
+    Path f = write("big.arc", "100 40000 0 1\n7 1 0 2\n");
+    EventTrace t = EventTrace.load(TraceFormats.open(f, "arc"));
+    assertEquals(40001, t.size());
+    for (int i = 0; i < 40000; i++) assertEquals(100 + i, t.pages()[i]);
+    assertEquals(7, t.pages()[40000]);
+  }
+
+  @Test
   void msrSplitsIntoPagesAndKeepsWrites() throws IOException {
     Path f = write("m.csv",
         "128166372003061629,hm,1,Read,8192,16384,10\n"
