@@ -11,7 +11,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * BufferState}), the tag (the page id it holds) and the page LSN. The pool's N buffers are split
  * into S contiguous stripes; with more than one stripe each stripe's arrays are allocated, and
  * so first touched, by a thread of its own, so that on a NUMA host whose threads the OS spreads
- * over the nodes the memory is spread too (one stripe is allocated by the calling thread). State words may be padded (see {@link Padding}); tags and LSNs are dense.
+ * over the nodes the memory is spread too (one stripe is allocated by the calling thread).
+ *
+ * <p>Each buffer's three words lie together in one record (state at +0, tag at +8, LSN at +16),
+ * so a hit that reads the state word and then the tag touches one cache line. Records are 24
+ * bytes apart unpadded, or one or two cache lines apart when padded (see {@link Padding}), in
+ * which case the padding holds the same buffer's tag and LSN.
  *
  * <p>Threading: every method may be called by any thread at any time. State words are read with
  * volatile semantics and changed by compare-and-set or atomic add; the tag is published with
@@ -19,16 +24,17 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Descriptors implements AutoCloseable {
   private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+  private static final long RECORD_BYTES = 24;
+  private static final long TAG_OFFSET = 8;
+  private static final long LSN_OFFSET = 16;
 
   private final int frames;
   private final int stripeSize;
   private final int stripeCount;
-  private final long stateStride;
+  private final long recordStride;
   private final Padding padding;
   private final Arena arena;
-  private final MemorySegment[] states;
-  private final MemorySegment[] tags;
-  private final MemorySegment[] lsns;
+  private final MemorySegment[] records;
 
   /**
    * Allocates zeroed descriptors: every buffer unpinned, no usage, no flags.
@@ -46,11 +52,9 @@ public final class Descriptors implements AutoCloseable {
     this.stripeCount = stripes;
     this.stripeSize = (frames + stripes - 1) / stripes;
     this.padding = padding;
-    this.stateStride = padding.stride();
+    this.recordStride = Math.max(RECORD_BYTES, padding.stride());
     this.arena = Arena.ofShared();
-    this.states = new MemorySegment[stripes];
-    this.tags = new MemorySegment[stripes];
-    this.lsns = new MemorySegment[stripes];
+    this.records = new MemorySegment[stripes];
     allocateStripes();
   }
 
@@ -93,9 +97,7 @@ public final class Descriptors implements AutoCloseable {
   /** Allocates (and so first touches, zeroing) one stripe's arrays on the calling thread. */
   private void allocateStripe(int stripe) {
     long n = stripeEnd(stripe) - stripeStart(stripe);
-    states[stripe] = arena.allocate(n * stateStride, 128);
-    tags[stripe] = arena.allocate(n * Long.BYTES, 64);
-    lsns[stripe] = arena.allocate(n * Long.BYTES, 64);
+    records[stripe] = arena.allocate(n * recordStride, 128);
   }
 
   /** The number of buffers. */
@@ -131,44 +133,44 @@ public final class Descriptors implements AutoCloseable {
   /** The state word of buffer {@code b}, read with volatile semantics. */
   public long state(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getVolatile(states[s], (b - s * stripeSize) * stateStride);
+    return (long) LONG.getVolatile(records[s], (b - s * stripeSize) * recordStride);
   }
 
   /** Atomically replaces the state word of {@code b} if it still equals {@code expected}. */
   public boolean compareAndSetState(int b, long expected, long update) {
     int s = stripeIndex(b);
-    return LONG.compareAndSet(states[s], (b - s * stripeSize) * stateStride, expected, update);
+    return LONG.compareAndSet(records[s], (b - s * stripeSize) * recordStride, expected, update);
   }
 
   /** Atomically adds {@code delta} to the state word of {@code b}; returns the previous word. */
   public long getAndAddState(int b, long delta) {
     int s = stripeIndex(b);
-    return (long) LONG.getAndAdd(states[s], (b - s * stripeSize) * stateStride, delta);
+    return (long) LONG.getAndAdd(records[s], (b - s * stripeSize) * recordStride, delta);
   }
 
   /** The page id in buffer {@code b}'s tag (meaningful only while TAG_VALID is set). */
   public long tag(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getAcquire(tags[s], (b - s * stripeSize) * (long) Long.BYTES);
+    return (long) LONG.getAcquire(records[s], (b - s * stripeSize) * recordStride + TAG_OFFSET);
   }
 
   /** Sets the tag; only the thread that cleared TAG_VALID while holding the only pin may call it. */
   public void setTag(int b, long page) {
     int s = stripeIndex(b);
-    LONG.setRelease(tags[s], (b - s * stripeSize) * (long) Long.BYTES, page);
+    LONG.setRelease(records[s], (b - s * stripeSize) * recordStride + TAG_OFFSET, page);
   }
 
   /** The LSN of the last logged change to the page in buffer {@code b} (0 when none). */
   public long lsn(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES);
+    return (long) LONG.getVolatile(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET);
   }
 
   /** Raises the page LSN of {@code b} to at least {@code lsn} (a concurrent raise never lowers it). */
   public void raiseLsn(int b, long lsn) {
     int s = stripeIndex(b);
-    MemorySegment seg = lsns[s];
-    long off = (b - s * stripeSize) * (long) Long.BYTES;
+    MemorySegment seg = records[s];
+    long off = (b - s * stripeSize) * recordStride + LSN_OFFSET;
     long cur = (long) LONG.getVolatile(seg, off);
     while (cur < lsn && !LONG.compareAndSet(seg, off, cur, lsn)) {
       cur = (long) LONG.getVolatile(seg, off);
@@ -178,7 +180,7 @@ public final class Descriptors implements AutoCloseable {
   /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
   public void resetLsn(int b) {
     int s = stripeIndex(b);
-    LONG.setVolatile(lsns[s], (b - s * stripeSize) * (long) Long.BYTES, 0L);
+    LONG.setVolatile(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET, 0L);
   }
 
   /** The stripe of {@code b}, without a division on a single-stripe pool (the hit path's common case). */
@@ -190,7 +192,7 @@ public final class Descriptors implements AutoCloseable {
   public long bytes() {
     long total = 0;
     for (int s = 0; s < stripeCount; s++) {
-      total += states[s].byteSize() + tags[s].byteSize() + lsns[s].byteSize();
+      total += records[s].byteSize();
     }
     return total;
   }

@@ -1,16 +1,17 @@
 package dev.bufmgr.core.buffer;
 
 /**
- * How far apart neighbouring state words lie. Unpadded words share cache lines (8 per 64-byte
- * line), which is compact and sweep-friendly; padded words keep threads that pin neighbouring
- * buffers from invalidating each other's lines (false sharing), at 8x or 16x the memory.
+ * How far apart neighbouring buffers' descriptor records (state word, tag, LSN) lie. Unpadded
+ * records are 24 bytes apart and share cache lines, which is compact and sweep-friendly; padded
+ * records keep threads that pin neighbouring buffers from invalidating each other's lines (false
+ * sharing), at 64 or 128 bytes per buffer.
  */
 public enum Padding {
-  /** 8 bytes per state word. */
+  /** Records packed 24 bytes apart. */
   NONE(8),
-  /** One 64-byte cache line per state word. */
+  /** One 64-byte cache line per record. */
   CACHE_LINE(64),
-  /** Two cache lines per state word, against adjacent-line prefetching. */
+  /** Two cache lines per record, against adjacent-line prefetching. */
   TWO_CACHE_LINES(128);
 
   private final int stride;
@@ -19,7 +20,7 @@ public enum Padding {
     this.stride = stride;
   }
 
-  /** Bytes from one state word to the next. */
+  /** The least distance in bytes from one record to the next (at least the record's 24 bytes). */
   public int stride() {
     return stride;
   }

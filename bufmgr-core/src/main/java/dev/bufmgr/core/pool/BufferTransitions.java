@@ -48,6 +48,24 @@ public final class BufferTransitions {
     return true;
   }
 
+  /**
+   * Records a hit on buffer {@code b} for {@code page} without keeping a pin: applies the
+   * selector's hit rule to the usage bits in one compare-and-set, or in none when the rule leaves
+   * them unchanged (G-CLOCK at its maximum, a HOT buffer). Equivalent to a pin released at once.
+   * Returns false, changing nothing, when the buffer holds another page, is being replaced, or
+   * is still being loaded (the caller then pins and waits).
+   */
+  public static boolean touch(Descriptors d, int b, long page, VictimSelector selector, AccessStrategy strategy) {
+    while (true) {
+      long st = d.state(b);
+      if (!has(st, TAG_VALID | VALID) || d.tag(b) != page) return false;
+      int u = usage(st);
+      int next = selector.usageAfterHit(u, strategy);
+      if (next == u) return true;
+      if (d.compareAndSetState(b, st, withUsage(st, next))) return true;
+    }
+  }
+
   /** Drops one pin; fails loudly when the buffer was not pinned. */
   public static void unpin(Descriptors d, int b) {
     long before = d.getAndAddState(b, -REFCOUNT_ONE);
@@ -133,15 +151,17 @@ public final class BufferTransitions {
   }
 
   /**
-   * Publishes a new tag set by the invalidating thread: sets TAG_VALID and IO_IN_PROGRESS (the
-   * load is running) and the page's initial usage bits. Other threads may pin from now on and
-   * will wait for {@link #finishLoad}.
+   * Publishes a new tag set by the invalidating thread, with the page's initial usage bits. When
+   * the page still has to be loaded, sets TAG_VALID and IO_IN_PROGRESS: other threads may pin
+   * from now on and will wait for {@link #finishLoad}. When there is nothing to load (metadata
+   * mode), sets TAG_VALID and VALID at once.
    */
-  public static void publishTag(Descriptors d, int b, int initialUsage) {
+  public static void publishTag(Descriptors d, int b, int initialUsage, boolean loadPending) {
+    long flags = loadPending ? TAG_VALID | IO_IN_PROGRESS : TAG_VALID | VALID;
     long st;
     do {
       st = d.state(b);
-    } while (!d.compareAndSetState(b, st, withUsage(st | TAG_VALID | IO_IN_PROGRESS, initialUsage)));
+    } while (!d.compareAndSetState(b, st, withUsage(st | flags, initialUsage)));
   }
 
   /** Ends a load: sets VALID and clears IO_IN_PROGRESS. */

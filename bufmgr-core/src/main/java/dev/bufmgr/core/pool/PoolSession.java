@@ -59,13 +59,15 @@ public final class PoolSession implements AutoCloseable {
    * @throws NoUnpinnedBuffersException when every buffer is pinned
    */
   public int pin(long page, AccessStrategy strategy, int pageClass) {
-    if (pageClass < 0 || pageClass >= metrics.pageClasses()) {
-      throw new IllegalArgumentException(
-          "page class " + pageClass + " out of range 0.." + (metrics.pageClasses() - 1));
-    }
+    checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
+    return pin(page, s, pageClass, mapping.lookup(page));
+  }
+
+  /** The pin loop, starting from a lookup already made ({@code found}: a buffer or -1). */
+  private int pin(long page, AccessStrategy s, int pageClass, int found) {
+    int b = found;
     while (true) {
-      int b = mapping.lookup(page);
       if (b >= 0) {
         if (BufferTransitions.tryPin(d, b, page, selector, s)) {
           BufferTransitions.awaitValid(d, b);
@@ -73,10 +75,11 @@ public final class PoolSession implements AutoCloseable {
           lastHit = true;
           return b;
         }
-        continue;
+      } else {
+        b = load(page, s, pageClass);
+        if (b >= 0) return b;
       }
-      b = load(page, s, pageClass);
-      if (b >= 0) return b;
+      b = mapping.lookup(page);
     }
   }
 
@@ -95,12 +98,32 @@ public final class PoolSession implements AutoCloseable {
     BufferTransitions.markDirty(d, buffer, lsn);
   }
 
-  /** Pins {@code page}, marks it dirty when {@code write}, unpins it, and returns whether it was a hit. */
+  /**
+   * One request for a page the caller does not keep: loads it on a miss, marks it dirty when
+   * {@code write}, and returns whether it was a hit. Equivalent to {@link #pin}, {@link
+   * #markDirty} and {@link #unpin} in a row; a read hit applies the selector's hit rule without
+   * taking a pin ({@link BufferTransitions#touch}), so it costs one compare-and-set at most.
+   */
   public boolean access(long page, AccessStrategy strategy, int pageClass, boolean write) {
-    int b = pin(page, strategy, pageClass);
+    checkPageClass(pageClass);
+    AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
+    int found = mapping.lookup(page);
+    if (!write && found >= 0 && BufferTransitions.touch(d, found, page, selector, s)) {
+      metrics.hit(pageClass);
+      lastHit = true;
+      return true;
+    }
+    int b = pin(page, s, pageClass, found);
     if (write) BufferTransitions.markDirty(d, b, 0);
     BufferTransitions.unpin(d, b);
     return lastHit;
+  }
+
+  private void checkPageClass(int pageClass) {
+    if (pageClass < 0 || pageClass >= metrics.pageClasses()) {
+      throw new IllegalArgumentException(
+          "page class " + pageClass + " out of range 0.." + (metrics.pageClasses() - 1));
+    }
   }
 
   /** The frame of a pinned buffer in page-memory mode; {@code null} in metadata mode. */
@@ -246,7 +269,7 @@ public final class PoolSession implements AutoCloseable {
       d.setTag(b, page);
       d.resetLsn(b);
       mapping.putLocked(page, b);
-      BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()));
+      BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), pool.pages != null);
     } finally {
       if (second != first) mapping.unlockPartition(second, secondStamp);
       mapping.unlockPartition(first, firstStamp);
@@ -255,8 +278,10 @@ public final class PoolSession implements AutoCloseable {
       selector.onEvict(b, oldPage, admission);
       metrics.eviction(written);
     }
-    if (pool.pages != null) pool.pages.load(b, page);
-    BufferTransitions.finishLoad(d, b);
+    if (pool.pages != null) {
+      pool.pages.load(b, page);
+      BufferTransitions.finishLoad(d, b);
+    }
     selector.onAdmit(b, admission);
     return REPLACED;
   }

@@ -29,7 +29,7 @@ class BufferTransitionsTest {
     assertTrue(d.compareAndSetState(b, d.state(b), BufferState.claimed(d.state(b))));
     assertTrue(BufferTransitions.tryInvalidate(d, b, false));
     d.setTag(b, page);
-    BufferTransitions.publishTag(d, b, 0);
+    BufferTransitions.publishTag(d, b, 0, true);
     BufferTransitions.finishLoad(d, b);
   }
 
@@ -48,6 +48,29 @@ class BufferTransitionsTest {
     assertEquals(0, refCount(d.state(0)));
     assertThrows(IllegalStateException.class, () -> BufferTransitions.unpin(d, 0));
     assertEquals(0, refCount(d.state(0)), "a bad unpin does not wrap the count");
+  }
+
+  @Test
+  void aTouchAppliesTheHitRuleWithoutAPin() {
+    loadPage(0, 42);
+    BufferTransitions.unpin(d, 0);
+    long before = d.state(0);
+    assertTrue(BufferTransitions.touch(d, 0, 42, selector, AccessStrategy.NORMAL));
+    assertEquals(0, refCount(d.state(0)), "a touch takes no pin");
+    assertEquals(1, usage(d.state(0)));
+    assertTrue(d.state(0) != before);
+    long set = d.state(0);
+    assertTrue(BufferTransitions.touch(d, 0, 42, selector, AccessStrategy.NORMAL));
+    assertEquals(set, d.state(0), "an unchanged usage needs no write");
+    assertFalse(BufferTransitions.touch(d, 0, 43, selector, AccessStrategy.NORMAL), "another page");
+    assertTrue(d.compareAndSetState(0, d.state(0), BufferState.claimed(d.state(0))));
+    assertTrue(BufferTransitions.tryInvalidate(d, 0, true));
+    assertFalse(BufferTransitions.touch(d, 0, 42, selector, AccessStrategy.NORMAL), "a page being replaced");
+    d.setTag(0, 50);
+    BufferTransitions.publishTag(d, 0, 0, true);
+    assertFalse(BufferTransitions.touch(d, 0, 50, selector, AccessStrategy.NORMAL), "a page still loading");
+    BufferTransitions.finishLoad(d, 0);
+    assertTrue(BufferTransitions.touch(d, 0, 50, selector, AccessStrategy.NORMAL));
   }
 
   @Test
