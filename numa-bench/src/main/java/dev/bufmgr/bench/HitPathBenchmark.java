@@ -37,11 +37,14 @@ import org.openjdk.jmh.infra.ThreadParams;
  * i of T maps each drawn key k to k - (k mod T) + i, so the threads touch disjoint pages (and keys)
  * with the same distribution shape; {@code keys} must then be a multiple of T.
  *
- * <p><b>What one operation is.</b> {@link #pool}: {@link PoolSession#access} with {@link
- * AccessStrategy#NORMAL}, that is the mapping-table lookup, the pin (one compare-and-set that also
- * applies G-CLOCK's usage rule) and the unpin (one atomic add). {@link #caffeine}: one {@code
- * getIfPresent}, which includes Caffeine's read-buffer bookkeeping. Score: operations per second,
- * summed over threads ({@code -t}).
+ * <p><b>What one operation is.</b> {@link #pool}: {@link PoolSession#access} of a read with
+ * {@link AccessStrategy#NORMAL}, the request for a page the caller does not keep: the mapping-table
+ * lookup and G-CLOCK's usage rule applied without a pin (one compare-and-set while the count
+ * climbs, none once it is at maxUsage). {@link #poolPinUnpin}: {@link PoolSession#pin} and {@link
+ * PoolSession#unpin}, a page held across the call as a PostgreSQL backend holds it: the lookup, the
+ * pin (one compare-and-set that also applies the usage rule) and the unpin (one atomic add).
+ * {@link #caffeine}: one {@code getIfPresent}, which includes Caffeine's read-buffer bookkeeping.
+ * Score: operations per second, summed over threads ({@code -t}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -170,10 +173,19 @@ public class HitPathBenchmark {
     }
   }
 
-  /** The pool's hit: look up, pin and unpin the thread's next page. */
+  /** The pool's hit for a page not kept: look up and apply the usage rule, no pin. */
   @Benchmark
   public boolean pool(Worker worker) {
     return worker.session.access(worker.pages[worker.index++ & MASK], AccessStrategy.NORMAL, 0, false);
+  }
+
+  /** The pool's hit for a page held during the call: look up, pin, unpin. */
+  @Benchmark
+  public int poolPinUnpin(Worker worker) {
+    PoolSession s = worker.session;
+    int b = s.pin(worker.pages[worker.index++ & MASK], AccessStrategy.NORMAL, 0);
+    s.unpin(b);
+    return b;
   }
 
   /** Caffeine's hit: {@code getIfPresent} of the same key. */
