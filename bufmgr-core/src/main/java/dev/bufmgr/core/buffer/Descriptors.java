@@ -180,7 +180,7 @@ public final class Descriptors implements AutoCloseable {
   /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
   public void resetLsn(int b) {
     int s = stripeIndex(b);
-    LONG.setVolatile(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET, 0L);
+    LONG.setRelease(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET, 0L);
   }
 
   /** The stripe of {@code b}, without a division on a single-stripe pool (the hit path's common case). */
