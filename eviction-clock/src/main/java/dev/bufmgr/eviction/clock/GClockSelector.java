@@ -1,41 +1,32 @@
 package dev.bufmgr.eviction.clock;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
-import static dev.bufmgr.core.buffer.BufferState.refCount;
-import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
-
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
-import dev.bufmgr.core.evict.hand.HandCursor;
+import dev.bufmgr.core.evict.hand.ClockSweep;
 import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * PostgreSQL's generalized clock (G-CLOCK), as in {@code StrategyGetBuffer} and {@code
  * PinBuffer} (freelist.c, bufmgr.c). Each buffer's usage bits hold a count in 0..maxUsage. A
  * loaded page starts at 1; a hit adds 1 up to maxUsage, but a hit through a ring only raises 0 to
- * 1. The sweep looks at the buffer under the hand: unpinned with a count above 0, it decrements
- * the count and moves on; unpinned at 0, it is the victim. The search gives up with {@link
- * NoUnpinnedBuffersException} after N pinned buffers in a row without a decrement (PostgreSQL
- * resets its {@code trycounter} on every decrement). A ring may reuse a buffer whose count is at
- * most 1.
+ * 1. The sweep ({@link ClockSweep}) looks at the buffer under the hand: unpinned with a count
+ * above 0, it decrements the count and moves on; unpinned at 0, it is the victim; after N pinned
+ * buffers in a row without a decrement it gives up with {@code NoUnpinnedBuffersException}. A ring
+ * may reuse a buffer whose count is at most 1.
  *
  * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the
  * same buffer when it fails, as PostgreSQL does since it dropped the header lock from the sweep.
  */
 final class GClockSelector implements VictimSelector {
   private final Descriptors descriptors;
-  private final int frames;
   private final int maxUsage;
   private final ClockHand hand;
   private final String name;
 
   GClockSelector(Descriptors descriptors, int maxUsage, ClockHand hand, String name) {
     this.descriptors = descriptors;
-    this.frames = descriptors.frames();
     this.maxUsage = maxUsage;
     this.hand = hand;
     this.name = name;
@@ -59,34 +50,12 @@ final class GClockSelector implements VictimSelector {
 
   @Override
   public int selectVictim(Admission admission) {
-    HandCursor cursor = hand.cursor();
-    cursor.beginSearch();
-    int tryCounter = frames;
-    long ticks = 0;
-    while (true) {
-      int b = cursor.next();
-      ticks++;
-      while (true) {
-        long st = descriptors.state(b);
-        if (refCount(st) != 0) {
-          if (--tryCounter == 0) {
-            admission.addTicks(ticks);
-            throw new NoUnpinnedBuffersException(name, frames);
-          }
-          break;
-        }
-        int u = usage(st);
-        if (u > 0) {
-          if (descriptors.compareAndSetState(b, st, withUsage(st, u - 1))) {
-            tryCounter = frames;
-            break;
-          }
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          admission.addTicks(ticks);
-          return b;
-        }
-      }
-    }
+    return ClockSweep.findVictim(descriptors, hand, GClockSelector::age, admission, name);
+  }
+
+  /** The sweep's rule: a count above 0 is decremented; 0 is the victim. */
+  private static int age(int usage) {
+    return usage > 0 ? usage - 1 : ClockSweep.VICTIM;
   }
 
   @Override

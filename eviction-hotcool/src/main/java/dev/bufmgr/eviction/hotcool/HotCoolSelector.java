@@ -1,16 +1,10 @@
 package dev.bufmgr.eviction.hotcool;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
-import static dev.bufmgr.core.buffer.BufferState.refCount;
-import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
-
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
-import dev.bufmgr.core.evict.hand.HandCursor;
+import dev.bufmgr.core.evict.hand.ClockSweep;
 import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
@@ -20,23 +14,21 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * on; unpinned and COOL, it is the victim. So a victim is found within one lap after the last
  * demotion, and each buffer is demoted at most once per lap. A ring reuses only a COOL buffer.
  *
- * <p>The search gives up with {@link NoUnpinnedBuffersException} after N pinned buffers in a row
- * without a demotion, the same rule as G-CLOCK's (PostgreSQL's {@code trycounter} in {@code
- * StrategyGetBuffer}, reset on every usage change).
+ * <p>The search ({@link ClockSweep}) gives up with {@code NoUnpinnedBuffersException} after N
+ * pinned buffers in a row without a demotion, the same rule as G-CLOCK's (PostgreSQL's {@code
+ * trycounter} in {@code StrategyGetBuffer}, reset on every usage change).
  *
  * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the
  * same buffer when it fails; the hand (stock, batched or partitioned) gives each thread its ticks.
  */
 final class HotCoolSelector implements VictimSelector {
   private final Descriptors descriptors;
-  private final int frames;
   private final Promotion promotion;
   private final ClockHand hand;
   private final String name;
 
   HotCoolSelector(Descriptors descriptors, Promotion promotion, ClockHand hand, String name) {
     this.descriptors = descriptors;
-    this.frames = descriptors.frames();
     this.promotion = promotion;
     this.hand = hand;
     this.name = name;
@@ -59,33 +51,12 @@ final class HotCoolSelector implements VictimSelector {
 
   @Override
   public int selectVictim(Admission admission) {
-    HandCursor cursor = hand.cursor();
-    cursor.beginSearch();
-    int tryCounter = frames;
-    long ticks = 0;
-    while (true) {
-      int b = cursor.next();
-      ticks++;
-      while (true) {
-        long st = descriptors.state(b);
-        if (refCount(st) != 0) {
-          if (--tryCounter == 0) {
-            admission.addTicks(ticks);
-            throw new NoUnpinnedBuffersException(name, frames);
-          }
-          break;
-        }
-        if (Promotion.isHot(usage(st))) {
-          if (descriptors.compareAndSetState(b, st, withUsage(st, Promotion.COOL))) {
-            tryCounter = frames;
-            break;
-          }
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          admission.addTicks(ticks);
-          return b;
-        }
-      }
-    }
+    return ClockSweep.findVictim(descriptors, hand, HotCoolSelector::age, admission, name);
+  }
+
+  /** The sweep's rule: HOT becomes COOL; COOL (seen once or not) is the victim. */
+  private static int age(int usage) {
+    return Promotion.isHot(usage) ? Promotion.COOL : ClockSweep.VICTIM;
   }
 
   @Override

@@ -1,0 +1,72 @@
+package dev.bufmgr.core.evict.hand;
+
+import static dev.bufmgr.core.buffer.BufferState.claimed;
+import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.usage;
+import static dev.bufmgr.core.buffer.BufferState.withUsage;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+
+/**
+ * The victim search of a clock selector, as PostgreSQL's {@code StrategyGetBuffer} (freelist.c)
+ * runs it: look at the buffer under the hand; if it is unpinned, either age its usage bits and
+ * move on, or claim it as the victim; a pinned buffer is passed. Every change is a
+ * compare-and-set of the buffer's state word, retried on the same buffer when it fails. The search
+ * gives up with {@link NoUnpinnedBuffersException} after N pinned buffers in a row with no aging
+ * in between (PostgreSQL resets its {@code trycounter} on every decrement).
+ */
+public final class ClockSweep {
+  /** What {@link Aging#age} returns for a buffer that is the victim. */
+  public static final int VICTIM = -1;
+
+  private ClockSweep() {}
+
+  /** A selector's rule for an unpinned buffer under the hand. */
+  @FunctionalInterface
+  public interface Aging {
+    /** The usage bits the sweep leaves on a buffer whose bits are {@code usage}, or {@link #VICTIM}. */
+    int age(int usage);
+  }
+
+  /**
+   * Sweeps with the calling thread's cursor on {@code hand} until a victim is claimed, and
+   * returns it; records the positions examined in {@code admission}.
+   *
+   * @param selector the selector's name, for the error message
+   * @throws NoUnpinnedBuffersException when the sweep finds every buffer pinned
+   */
+  public static int findVictim(
+      Descriptors descriptors, ClockHand hand, Aging aging, Admission admission, String selector) {
+    HandCursor cursor = hand.cursor();
+    cursor.beginSearch();
+    int frames = descriptors.frames();
+    int tryCounter = frames;
+    long ticks = 0;
+    while (true) {
+      int b = cursor.next();
+      ticks++;
+      while (true) {
+        long st = descriptors.state(b);
+        if (refCount(st) != 0) {
+          if (--tryCounter == 0) {
+            admission.addTicks(ticks);
+            throw new NoUnpinnedBuffersException(selector, frames);
+          }
+          break;
+        }
+        int aged = aging.age(usage(st));
+        if (aged != VICTIM) {
+          if (descriptors.compareAndSetState(b, st, withUsage(st, aged))) {
+            tryCounter = frames;
+            break;
+          }
+        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+          admission.addTicks(ticks);
+          return b;
+        }
+      }
+    }
+  }
+}
