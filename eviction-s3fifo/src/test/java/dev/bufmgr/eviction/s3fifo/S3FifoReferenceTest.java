@@ -1,5 +1,7 @@
 package dev.bufmgr.eviction.s3fifo;
 
+import static dev.bufmgr.core.testing.Replays.pool;
+import static dev.bufmgr.core.testing.Replays.replay;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,20 +26,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** S3-FIFO in the pool, single-threaded, against hand-worked sequences and an independent model. */
 class S3FifoReferenceTest {
-
-  private static BufferPool pool(int frames, String selector) {
-    return new BufferPool(PoolConfig.builder().frames(frames).selector(selector).build());
-  }
-
-  private static boolean[] replay(BufferPool pool, Request... requests) {
-    boolean[] hits = new boolean[requests.length];
-    try (PoolSession s = pool.openSession()) {
-      for (int i = 0; i < requests.length; i++) {
-        hits[i] = s.access(requests[i].page(), requests[i].strategy(), 0, requests[i].write());
-      }
-    }
-    return hits;
-  }
 
   @Test
   void handWorkedQueuesAndGhost() {

@@ -1,0 +1,26 @@
+package dev.bufmgr.core.testing;
+
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.PoolSession;
+
+/** Single-threaded replay helpers for the selectors' reference tests. */
+public final class Replays {
+  private Replays() {}
+
+  /** A metadata-mode pool of {@code frames} buffers with the selector a spec names. */
+  public static BufferPool pool(int frames, String selector) {
+    return new BufferPool(PoolConfig.builder().frames(frames).selector(selector).build());
+  }
+
+  /** Serves the requests in order through one session; returns which of them hit. */
+  public static boolean[] replay(BufferPool pool, Request... requests) {
+    boolean[] hits = new boolean[requests.length];
+    try (PoolSession s = pool.openSession()) {
+      for (int i = 0; i < requests.length; i++) {
+        hits[i] = s.access(requests[i].page(), requests[i].strategy(), 0, requests[i].write());
+      }
+    }
+    return hits;
+  }
+}
