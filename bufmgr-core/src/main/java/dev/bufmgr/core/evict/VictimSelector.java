@@ -17,8 +17,9 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * state word, saw the buffer unpinned ({@code refCount == 0}) and replaced the word by {@link
  * dev.bufmgr.core.buffer.BufferState#claimed(long)} with a compare-and-set. A claimed buffer is
  * pinned by the calling thread, so no other thread can claim it or start using it for another
- * page; the pool may still give it back (for example when another thread loaded the same page
- * first), in which case the selector sees no {@link #onEvict} for it.
+ * page; the pool may still give it back unused (another thread loaded the same page first, or
+ * pinned or dirtied the victim meanwhile), in which case the selector sees {@link #onRelease}
+ * instead of {@link #onEvict}: the buffer keeps its page and must stay a candidate.
  *
  * <p><b>Threading contract.</b> One selector serves every thread of its pool.
  * <ul>
@@ -29,7 +30,8 @@ import dev.bufmgr.core.pool.AccessStrategy;
  *       concurrently on different threads, each for its own miss; for one miss they run on one
  *       thread in the order onMiss, (selectVictim), (onEvict), onAdmit, sharing one {@link
  *       Admission}. When a free buffer is used, selectVictim and onEvict are skipped; when a ring
- *       reuses a buffer, selectVictim is skipped but onEvict still reports the page that left.
+ *       reuses a buffer, selectVictim is skipped but onEvict still reports the page that left;
+ *       when the pool gives a victim back, onRelease follows selectVictim and the pool asks again.
  *   <li>During {@code onEvict} and {@code onAdmit} the calling thread holds the buffer's only
  *       pin, so no other thread can evict it; other threads may still read its state word and
  *       see TAG_VALID clear.
@@ -61,6 +63,12 @@ public interface VictimSelector {
    * @throws NoUnpinnedBuffersException when the search finds every buffer pinned
    */
   int selectVictim(Admission admission);
+
+  /**
+   * A victim this selector returned from {@link #selectVictim} is given back unused: it still
+   * holds its page, and the calling thread has already dropped its claim.
+   */
+  default void onRelease(int buffer, Admission admission) {}
 
   /** The page {@code page} left {@code buffer}, which the calling thread holds claimed. */
   default void onEvict(int buffer, long page, Admission admission) {}

@@ -37,6 +37,8 @@ public final class PoolSession implements AutoCloseable {
   private final boolean ringsOn;
   private final boolean timed;
   private boolean lastHit;
+  /** Whether the buffer the current miss is trying came from the selector's victim search. */
+  private boolean victimFromSelector;
   /** Set by {@link #replace} when another thread had mapped the page first: its buffer, pinned. */
   private int loadedElsewhere = -1;
 
@@ -154,9 +156,13 @@ public final class PoolSession implements AutoCloseable {
     while (true) {
       int b = ring != null ? reuseFromRing(ring) : -1;
       boolean fromRing = b >= 0;
+      victimFromSelector = false;
       if (b < 0) {
         b = pool.freeList.poll(d);
-        if (b < 0) b = searchVictim();
+        if (b < 0) {
+          b = searchVictim();
+          victimFromSelector = true;
+        }
         if (ring != null) ring.replaceCurrent(b);
       }
       boolean written = false;
@@ -289,5 +295,6 @@ public final class PoolSession implements AutoCloseable {
   private void release(int b, boolean hadPage) {
     BufferTransitions.unpin(d, b);
     if (!hadPage) pool.freeList.giveBack(b);
+    if (victimFromSelector) selector.onRelease(b, admission);
   }
 }

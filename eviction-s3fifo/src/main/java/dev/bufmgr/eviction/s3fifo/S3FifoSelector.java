@@ -45,9 +45,9 @@ import java.util.concurrent.atomic.LongAdder;
  * state word when unpinned; a pinned candidate at a queue's tail is put back at the head and
  * counted, and after a whole queue's worth of pinned candidates in a row the search tries the other
  * queue, and gives up with {@link NoUnpinnedBuffersException} when both are exhausted. A claimed
- * victim's entry is pushed back at the head, so if the pool gives the buffer back (another thread
- * loaded the page first, or pinned the victim) it stays evictable; {@code onEvict} makes that
- * entry stale.
+ * victim's entry leaves its queue; if the pool gives the buffer back ({@code onRelease}: another
+ * thread loaded the page first, or pinned the victim) the entry returns to its queue's head, so
+ * the buffer stays evictable.
  */
 final class S3FifoSelector implements VictimSelector {
   private static final long GHOST_HIT = 1;
@@ -207,10 +207,18 @@ final class S3FifoSelector implements VictimSelector {
         return Outcome.PINNED;
       }
       if (descriptors.compareAndSetState(b, st, claimed(st))) {
-        queue.push(e);
         return Outcome.CLAIMED;
       }
     }
+  }
+
+  /** A victim given back keeps its page and its queue: its entry returns to that queue's head. */
+  @Override
+  public void onRelease(int buffer, Admission admission) {
+    long w = membership.word(buffer);
+    int q = Membership.queue(w);
+    if (q == Membership.NONE) return;
+    (q == Membership.MAIN ? main : small).push(Membership.entry(buffer, w));
   }
 
   @Override
