@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A multi-threaded stress test every selector runs: several threads pin, dirty and unpin random
- * pages (a few pins held at once, some through rings) on a pool much smaller than the page set,
+ * pages (a few pins held at once, some through rings) and make one-off requests ({@code access},
+ * whose read hits take no pin) on a pool much smaller than the page set,
  * in page-memory mode on two stripes. While it runs, every pinned buffer must hold the page asked
  * for (tag and stamped bytes) and a monitor checks that no buffer holds more pins than threads
  * can hold; afterwards the mapping and descriptors must be a bijection, every pin returned, every
@@ -110,6 +111,10 @@ public abstract class PoolStressSuite {
         int kind = rnd.nextInt(10);
         long page = kind == 0 ? 5_000 + rnd.nextInt(4_000) : kind < 6 ? rnd.nextInt(60) : rnd.nextInt(1_500);
         AccessStrategy strategy = kind == 0 ? AccessStrategy.BULKREAD : AccessStrategy.NORMAL;
+        if (rnd.nextInt(4) == 0) {
+          s.access(page, strategy, (int) (page % 4), rnd.nextInt(8) == 0);
+          continue;
+        }
         int b = s.pin(page, strategy, (int) (page % 4));
         PoolInvariants.checkPinned(pool, b, page);
         heldBuffers[held] = b;
