@@ -7,7 +7,6 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
@@ -58,12 +57,7 @@ public class HitVersusUsageDecrement {
 
   @Actor
   public void evictor(ZII_Result r) {
-    admission.begin(INCOMING_PAGE, AccessStrategy.NORMAL, 0);
-    try {
-      r.r1 = selector.selectVictim(admission) == 0;
-    } catch (NoUnpinnedBuffersException allPinned) {
-      r.r1 = false;
-    }
+    r.r1 = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE) == 0;
   }
 
   @Arbiter

@@ -6,7 +6,6 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
@@ -56,13 +55,7 @@ public class PinVersusHotCoolClaim {
 
   @Actor
   public void evictor(ZZI_Result r) {
-    admission.begin(INCOMING_PAGE, AccessStrategy.NORMAL, 0);
-    try {
-      int victim = selector.selectVictim(admission);
-      r.r2 = BufferTransitions.tryInvalidate(descriptors, victim, true);
-    } catch (NoUnpinnedBuffersException allPinned) {
-      r.r2 = false;
-    }
+    r.r2 = StressBuffers.evict(descriptors, selector, admission, INCOMING_PAGE);
   }
 
   @Arbiter

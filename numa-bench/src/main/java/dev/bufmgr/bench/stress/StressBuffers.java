@@ -6,9 +6,13 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferTransitions;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -58,5 +62,27 @@ final class StressBuffers {
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
   static VictimSelector gclock(Descriptors d) {
     return REGISTRY.create(SelectorSpec.parse("gclock"), d);
+  }
+
+  /**
+   * The evictor's step of a miss for {@code incomingPage}: the selector's victim search, as the
+   * pool runs it. Returns the claimed buffer, or -1 when the search found every buffer pinned.
+   */
+  static int claimVictim(VictimSelector selector, Admission admission, long incomingPage) {
+    admission.begin(incomingPage, AccessStrategy.NORMAL, 0);
+    try {
+      return selector.selectVictim(admission);
+    } catch (NoUnpinnedBuffersException allPinned) {
+      return -1;
+    }
+  }
+
+  /**
+   * A whole eviction up to the point where the buffer leaves its page: {@link #claimVictim}, then
+   * {@link BufferTransitions#tryInvalidate}. Returns whether the buffer was taken from its page.
+   */
+  static boolean evict(Descriptors d, VictimSelector selector, Admission admission, long incomingPage) {
+    int victim = claimVictim(selector, admission, incomingPage);
+    return victim >= 0 && BufferTransitions.tryInvalidate(d, victim, true);
   }
 }

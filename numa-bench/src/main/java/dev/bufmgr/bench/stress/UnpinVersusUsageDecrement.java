@@ -7,9 +7,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -56,12 +54,7 @@ public class UnpinVersusUsageDecrement {
 
   @Actor
   public void evictor(ZII_Result r) {
-    admission.begin(INCOMING_PAGE, AccessStrategy.NORMAL, 0);
-    try {
-      r.r1 = selector.selectVictim(admission) == 0;
-    } catch (NoUnpinnedBuffersException allPinned) {
-      r.r1 = false;
-    }
+    r.r1 = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE) == 0;
   }
 
   @Arbiter
