@@ -2,6 +2,7 @@ package dev.bufmgr.eviction.clock;
 
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.testing.Request;
+import dev.bufmgr.core.testing.RingModel;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,8 +18,7 @@ final class GClockModel {
   private final int[] usage;
   private final boolean[] occupied;
   private final Map<Long, Integer> bufferOf = new HashMap<>();
-  private final Map<AccessStrategy, int[]> ringSlots = new HashMap<>();
-  private final Map<AccessStrategy, Integer> ringCurrent = new HashMap<>();
+  private final RingModel ringModel;
   private final boolean rings;
   private int nextEmpty;
   private int hand;
@@ -28,6 +28,7 @@ final class GClockModel {
     this.frames = frames;
     this.maxUsage = maxUsage;
     this.rings = rings;
+    this.ringModel = new RingModel(frames);
     this.pageOf = new long[frames];
     this.usage = new int[frames];
     this.occupied = new boolean[frames];
@@ -47,13 +48,11 @@ final class GClockModel {
     }
     int victim = -1;
     if (ring) {
-      int[] slots = ringSlots.computeIfAbsent(r.strategy(), s -> newRing(s));
-      int cur = (ringCurrent.getOrDefault(r.strategy(), -1) + 1) % slots.length;
-      ringCurrent.put(r.strategy(), cur);
-      if (slots[cur] >= 0 && usage[slots[cur]] <= 1) victim = slots[cur];
+      int slot = ringModel.advance(r.strategy());
+      if (slot >= 0 && usage[slot] <= 1) victim = slot;
       if (victim < 0) {
         victim = freeOrSweep();
-        slots[cur] = victim;
+        ringModel.replaceCurrent(r.strategy(), victim);
       }
     } else {
       victim = freeOrSweep();
@@ -69,20 +68,6 @@ final class GClockModel {
   /** The buffer holding {@code page}, or -1. */
   int bufferOf(long page) {
     return bufferOf.getOrDefault(page, -1);
-  }
-
-  private int[] newRing(AccessStrategy s) {
-    int bytes =
-        switch (s) {
-          case BULKREAD -> 256 * 1024;
-          case BULKWRITE -> 16 * 1024 * 1024;
-          case VACUUM -> 2 * 1024 * 1024;
-          case NORMAL -> throw new AssertionError();
-        };
-    int size = Math.max(1, Math.min(frames / 8, bytes / 8192));
-    int[] slots = new int[size];
-    java.util.Arrays.fill(slots, -1);
-    return slots;
   }
 
   private int freeOrSweep() {

@@ -2,8 +2,7 @@ package dev.bufmgr.eviction.hotcool;
 
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.testing.Request;
-import java.util.Arrays;
-import java.util.EnumMap;
+import dev.bufmgr.core.testing.RingModel;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,8 +20,7 @@ final class HotCoolModel {
   private final boolean[] seenWhileCool;
   private final boolean[] occupied;
   private final Map<Long, Integer> bufferOf = new HashMap<>();
-  private final Map<AccessStrategy, int[]> ringSlots = new EnumMap<>(AccessStrategy.class);
-  private final Map<AccessStrategy, Integer> ringCurrent = new EnumMap<>(AccessStrategy.class);
+  private final RingModel ringModel;
   private int nextEmpty;
   private int hand;
   /** Positions the sweep examined for the last request (0 for a hit, a free buffer or a ring reuse). */
@@ -32,6 +30,7 @@ final class HotCoolModel {
     this.frames = frames;
     this.repeat = repeat;
     this.rings = rings;
+    this.ringModel = new RingModel(frames);
     this.pageOf = new long[frames];
     this.hot = new boolean[frames];
     this.seenWhileCool = new boolean[frames];
@@ -56,13 +55,11 @@ final class HotCoolModel {
     }
     int victim = -1;
     if (ring) {
-      int[] slots = ringSlots.computeIfAbsent(r.strategy(), this::newRing);
-      int cur = (ringCurrent.getOrDefault(r.strategy(), -1) + 1) % slots.length;
-      ringCurrent.put(r.strategy(), cur);
-      if (slots[cur] >= 0 && !hot[slots[cur]]) victim = slots[cur];
+      int slot = ringModel.advance(r.strategy());
+      if (slot >= 0 && !hot[slot]) victim = slot;
       if (victim < 0) {
         victim = freeOrSweep();
-        slots[cur] = victim;
+        ringModel.replaceCurrent(r.strategy(), victim);
       }
     } else {
       victim = freeOrSweep();
@@ -79,19 +76,6 @@ final class HotCoolModel {
   /** The buffer holding {@code page}, or -1. */
   int bufferOf(long page) {
     return bufferOf.getOrDefault(page, -1);
-  }
-
-  private int[] newRing(AccessStrategy s) {
-    int bytes =
-        switch (s) {
-          case BULKREAD -> 256 * 1024;
-          case BULKWRITE -> 16 * 1024 * 1024;
-          case VACUUM -> 2 * 1024 * 1024;
-          case NORMAL -> throw new AssertionError();
-        };
-    int[] slots = new int[Math.max(1, Math.min(frames / 8, bytes / 8192))];
-    Arrays.fill(slots, -1);
-    return slots;
   }
 
   private int freeOrSweep() {

@@ -2,9 +2,8 @@ package dev.bufmgr.eviction.s3fifo;
 
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.testing.Request;
+import dev.bufmgr.core.testing.RingModel;
 import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -31,8 +30,7 @@ final class S3FifoModel {
   private final ArrayDeque<Long> small = new ArrayDeque<>();
   private final ArrayDeque<Long> main = new ArrayDeque<>();
   private final LinkedHashMap<Long, Boolean> ghost = new LinkedHashMap<>();
-  private final Map<AccessStrategy, int[]> ringSlots = new EnumMap<>(AccessStrategy.class);
-  private final Map<AccessStrategy, Integer> ringCurrent = new EnumMap<>(AccessStrategy.class);
+  private final RingModel ringModel;
   private int ghostRingIds;
   private int nextEmpty;
   private boolean hasEvicted;
@@ -47,6 +45,7 @@ final class S3FifoModel {
     this.ghostCapacity = (int) (frames * ghost);
     this.ringCapacity = (int) (ghostCapacity * strategyCap);
     this.rings = rings;
+    this.ringModel = new RingModel(frames);
     this.pageOf = new long[frames];
   }
 
@@ -63,18 +62,16 @@ final class S3FifoModel {
     if (ghostHit && ghost.remove(page)) ghostRingIds--;
     int buffer = -1;
     if (ring) {
-      int[] slots = ringSlots.computeIfAbsent(r.strategy(), this::newRing);
-      int cur = (ringCurrent.getOrDefault(r.strategy(), -1) + 1) % slots.length;
-      ringCurrent.put(r.strategy(), cur);
-      if (slots[cur] >= 0 && count.get(pageOf[slots[cur]]) == 0) {
-        buffer = slots[cur];
+      int slot = ringModel.advance(r.strategy());
+      if (slot >= 0 && count.get(pageOf[slot]) == 0) {
+        buffer = slot;
         long old = pageOf[buffer];
         if (small.remove(old)) addToGhost(old);
         else main.remove(old);
         forget(old);
       } else {
         buffer = freeOrEvict();
-        slots[cur] = buffer;
+        ringModel.replaceCurrent(r.strategy(), buffer);
       }
     } else {
       buffer = freeOrEvict();
@@ -173,16 +170,4 @@ final class S3FifoModel {
     readThroughRing.remove(p);
   }
 
-  private int[] newRing(AccessStrategy s) {
-    int bytes =
-        switch (s) {
-          case BULKREAD -> 256 * 1024;
-          case BULKWRITE -> 16 * 1024 * 1024;
-          case VACUUM -> 2 * 1024 * 1024;
-          case NORMAL -> throw new AssertionError();
-        };
-    int[] slots = new int[Math.max(1, Math.min(frames / 8, bytes / 8192))];
-    Arrays.fill(slots, -1);
-    return slots;
-  }
 }
