@@ -18,9 +18,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * bytes apart unpadded, or one or two cache lines apart when padded (see {@link Padding}), in
  * which case the padding holds the same buffer's tag and LSN.
  *
- * <p>Threading: every method may be called by any thread at any time. State words are read with
- * volatile semantics and changed by compare-and-set or atomic add; the tag is published with
- * release semantics before TAG_VALID is set, and read after a pin (a full fence).
+ * <p>Threading ({@link Sharing#SHARED}): every method may be called by any thread at any time.
+ * State words are read with volatile semantics and changed by compare-and-set or atomic add; the
+ * tag is published with release semantics before TAG_VALID is set, and read after a pin (a full
+ * fence). {@link Sharing#EXCLUSIVE} descriptors belong to one thread: the same methods, with the
+ * same results, use plain loads and stores.
  */
 public final class Descriptors implements AutoCloseable {
   private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -33,8 +35,14 @@ public final class Descriptors implements AutoCloseable {
   private final int stripeCount;
   private final long recordStride;
   private final Padding padding;
+  private final boolean exclusive;
   private final Arena arena;
   private final MemorySegment[] records;
+
+  /** Allocates zeroed {@link Sharing#SHARED} descriptors (see the four-argument constructor). */
+  public Descriptors(int frames, int stripes, Padding padding) {
+    this(frames, stripes, padding, Sharing.SHARED);
+  }
 
   /**
    * Allocates zeroed descriptors: every buffer unpinned, no usage, no flags.
@@ -42,8 +50,9 @@ public final class Descriptors implements AutoCloseable {
    * @param frames the number of buffers, at least 1
    * @param stripes the number of stripes, 1..frames
    * @param padding the distance between state words
+   * @param sharing whether many threads or one use them
    */
-  public Descriptors(int frames, int stripes, Padding padding) {
+  public Descriptors(int frames, int stripes, Padding padding, Sharing sharing) {
     if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
     if (stripes < 1 || stripes > frames) {
       throw new IllegalArgumentException("stripes must lie in 1.." + frames + ", got " + stripes);
@@ -52,6 +61,7 @@ public final class Descriptors implements AutoCloseable {
     this.stripeCount = stripes;
     this.stripeSize = (frames + stripes - 1) / stripes;
     this.padding = padding;
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
     this.recordStride = Math.max(RECORD_BYTES, padding.stride());
     this.arena = Arena.ofShared();
     this.records = new MemorySegment[stripes];
@@ -125,6 +135,11 @@ public final class Descriptors implements AutoCloseable {
     return Math.min(frames, (s + 1) * stripeSize);
   }
 
+  /** Whether many threads or one use these descriptors. */
+  public Sharing sharing() {
+    return exclusive ? Sharing.EXCLUSIVE : Sharing.SHARED;
+  }
+
   /** The padding of the state words. */
   public Padding padding() {
     return padding;
@@ -133,37 +148,52 @@ public final class Descriptors implements AutoCloseable {
   /** The state word of buffer {@code b}, read with volatile semantics. */
   public long state(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getVolatile(records[s], (b - s * stripeSize) * recordStride);
+    long off = (b - s * stripeSize) * recordStride;
+    return exclusive ? (long) LONG.get(records[s], off) : (long) LONG.getVolatile(records[s], off);
   }
 
   /** Atomically replaces the state word of {@code b} if it still equals {@code expected}. */
   public boolean compareAndSetState(int b, long expected, long update) {
     int s = stripeIndex(b);
-    return LONG.compareAndSet(records[s], (b - s * stripeSize) * recordStride, expected, update);
+    MemorySegment seg = records[s];
+    long off = (b - s * stripeSize) * recordStride;
+    if (!exclusive) return LONG.compareAndSet(seg, off, expected, update);
+    if ((long) LONG.get(seg, off) != expected) return false;
+    LONG.set(seg, off, update);
+    return true;
   }
 
   /** Atomically adds {@code delta} to the state word of {@code b}; returns the previous word. */
   public long getAndAddState(int b, long delta) {
     int s = stripeIndex(b);
-    return (long) LONG.getAndAdd(records[s], (b - s * stripeSize) * recordStride, delta);
+    MemorySegment seg = records[s];
+    long off = (b - s * stripeSize) * recordStride;
+    if (!exclusive) return (long) LONG.getAndAdd(seg, off, delta);
+    long before = (long) LONG.get(seg, off);
+    LONG.set(seg, off, before + delta);
+    return before;
   }
 
   /** The page id in buffer {@code b}'s tag (meaningful only while TAG_VALID is set). */
   public long tag(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getAcquire(records[s], (b - s * stripeSize) * recordStride + TAG_OFFSET);
+    long off = (b - s * stripeSize) * recordStride + TAG_OFFSET;
+    return exclusive ? (long) LONG.get(records[s], off) : (long) LONG.getAcquire(records[s], off);
   }
 
   /** Sets the tag; only the thread that cleared TAG_VALID while holding the only pin may call it. */
   public void setTag(int b, long page) {
     int s = stripeIndex(b);
-    LONG.setRelease(records[s], (b - s * stripeSize) * recordStride + TAG_OFFSET, page);
+    long off = (b - s * stripeSize) * recordStride + TAG_OFFSET;
+    if (exclusive) LONG.set(records[s], off, page);
+    else LONG.setRelease(records[s], off, page);
   }
 
   /** The LSN of the last logged change to the page in buffer {@code b} (0 when none). */
   public long lsn(int b) {
     int s = stripeIndex(b);
-    return (long) LONG.getVolatile(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET);
+    long off = (b - s * stripeSize) * recordStride + LSN_OFFSET;
+    return exclusive ? (long) LONG.get(records[s], off) : (long) LONG.getVolatile(records[s], off);
   }
 
   /** Raises the page LSN of {@code b} to at least {@code lsn} (a concurrent raise never lowers it). */
@@ -171,6 +201,10 @@ public final class Descriptors implements AutoCloseable {
     int s = stripeIndex(b);
     MemorySegment seg = records[s];
     long off = (b - s * stripeSize) * recordStride + LSN_OFFSET;
+    if (exclusive) {
+      if ((long) LONG.get(seg, off) < lsn) LONG.set(seg, off, lsn);
+      return;
+    }
     long cur = (long) LONG.getVolatile(seg, off);
     while (cur < lsn && !LONG.compareAndSet(seg, off, cur, lsn)) {
       cur = (long) LONG.getVolatile(seg, off);
@@ -180,7 +214,9 @@ public final class Descriptors implements AutoCloseable {
   /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
   public void resetLsn(int b) {
     int s = stripeIndex(b);
-    LONG.setRelease(records[s], (b - s * stripeSize) * recordStride + LSN_OFFSET, 0L);
+    long off = (b - s * stripeSize) * recordStride + LSN_OFFSET;
+    if (exclusive) LONG.set(records[s], off, 0L);
+    else LONG.setRelease(records[s], off, 0L);
   }
 
   /** The stripe of {@code b}, without a division on a single-stripe pool (the hit path's common case). */

@@ -1,6 +1,7 @@
 package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.metrics.PoolMetrics;
@@ -40,9 +41,9 @@ public final class BufferPool implements AutoCloseable {
   public BufferPool(PoolConfig config, SelectorRegistry registry) {
     this.config = config;
     this.selectorName = registry.validate(config.selector()).canonicalName();
-    this.descriptors = new Descriptors(config.frames(), config.stripes(), config.padding());
+    this.descriptors = new Descriptors(config.frames(), config.stripes(), config.padding(), config.sharing());
     try {
-      this.mapping = new MappingTable(config.frames(), config.mappingPartitions());
+      this.mapping = new MappingTable(config.frames(), config.mappingPartitions(), descriptors);
       this.freeList = new FreeList(config.frames());
       this.selector = registry.create(config.selector(), descriptors);
       this.pages = config.storage() == StorageMode.PAGE_MEMORY ? new PageMemory(config.frames(), config.pageSize()) : null;
@@ -52,8 +53,15 @@ public final class BufferPool implements AutoCloseable {
     }
   }
 
-  /** Opens a session for the calling thread. */
+  /**
+   * Opens a session for the calling thread.
+   *
+   * @throws IllegalStateException for a second session of an {@link Sharing#EXCLUSIVE} pool
+   */
   public PoolSession openSession() {
+    if (config.sharing() == Sharing.EXCLUSIVE && !sessionMetrics.isEmpty()) {
+      throw new IllegalStateException("an exclusive pool allows one session; this pool already has one");
+    }
     SessionMetrics m = new SessionMetrics(config.pageClasses());
     sessionMetrics.add(m);
     return new PoolSession(this, m);

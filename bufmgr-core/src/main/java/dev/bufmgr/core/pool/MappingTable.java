@@ -1,18 +1,26 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Sharing;
+import java.util.Arrays;
 import java.util.concurrent.locks.StampedLock;
-import java.util.function.BiConsumer;
 
 /**
  * The mapping from page id to buffer: a hash table split into partitions, each with its own lock
  * (PostgreSQL's buffer table has 128, {@code NUM_BUFFER_PARTITIONS} in lwlock.h). Each partition is
- * an open-addressing table with linear probing and backward-shift deletion, in two primitive
- * arrays (no object per entry).
+ * an open-addressing table with linear probing and backward-shift deletion.
+ *
+ * <p>An entry is one 64-bit word: the low 32 bits of the page's hash (a fingerprint, which also
+ * gives the entry's home slot) and the buffer. The page id itself is the buffer's tag, read from
+ * the descriptors when a fingerprint matches, so one probe touches one word and a table holds 8
+ * bytes per slot. A buffer's tag changes only under the partition locks of its old and new page,
+ * so a matching entry's tag is stable for anyone who holds the lock or validates an optimistic read.
  *
  * <p>Lookups on the hit path take no lock: they read optimistically ({@link
  * StampedLock#tryOptimisticRead}) and retry under the read lock only if a writer intervened, so
  * readers never serialize one another. Inserts and removals hold the partition's write lock,
- * which the caller takes through {@link #lockPartition}.
+ * which the caller takes through {@link #lockPartition}. With {@link Sharing#EXCLUSIVE}
+ * descriptors (one thread) no lock is taken at all.
  */
 final class MappingTable {
   /** Returned by lookups when the page is not mapped. */
@@ -20,15 +28,20 @@ final class MappingTable {
 
   private final Partition[] partitions;
   private final int partitionShift;
+  private final Descriptors tags;
+  private final boolean exclusive;
 
   /**
    * @param frames the number of buffers (at most this many entries at once)
    * @param partitionCount a power of two
+   * @param tags the descriptors whose tags hold the mapped pages; their sharing decides locking
    */
-  MappingTable(int frames, int partitionCount) {
+  MappingTable(int frames, int partitionCount, Descriptors tags) {
     if (partitionCount < 1 || Integer.bitCount(partitionCount) != 1) {
       throw new IllegalArgumentException("mapping partitions must be a power of two, got " + partitionCount);
     }
+    this.tags = tags;
+    this.exclusive = tags.sharing() == Sharing.EXCLUSIVE;
     this.partitions = new Partition[partitionCount];
     this.partitionShift = 64 - Integer.numberOfTrailingZeros(partitionCount);
     long perPartition = (frames + (long) partitionCount - 1) / partitionCount;
@@ -46,14 +59,15 @@ final class MappingTable {
   int lookup(long page) {
     long h = hash(page);
     Partition p = partitions[partitionShift == 64 ? 0 : (int) (h >>> partitionShift)];
+    if (exclusive) return p.table.find(page, h, tags);
     long stamp = p.lock.tryOptimisticRead();
     if (stamp != 0) {
-      int found = p.table.find(page, h);
+      int found = p.table.find(page, h, tags);
       if (p.lock.validate(stamp)) return found;
     }
     long read = p.lock.readLock();
     try {
-      return p.table.find(page, h);
+      return p.table.find(page, h, tags);
     } finally {
       p.lock.unlockRead(read);
     }
@@ -61,36 +75,47 @@ final class MappingTable {
 
   /** Takes the write lock of a partition; returns the stamp to unlock with. */
   long lockPartition(int partition) {
-    return partitions[partition].lock.writeLock();
+    return exclusive ? 0 : partitions[partition].lock.writeLock();
   }
 
   /** Releases a partition's write lock. */
   void unlockPartition(int partition, long stamp) {
-    partitions[partition].lock.unlockWrite(stamp);
+    if (!exclusive) partitions[partition].lock.unlockWrite(stamp);
   }
 
   /** The buffer holding {@code page}; the caller holds the page's partition lock. */
   int getLocked(long page) {
     long h = hash(page);
-    return partitions[partitionOf(page)].table.find(page, h);
+    return partitions[partitionOf(page)].table.find(page, h, tags);
   }
 
-  /** Maps {@code page} to {@code buffer}; the caller holds the partition lock and the page is unmapped. */
+  /**
+   * Maps {@code page} to {@code buffer}, whose tag already is {@code page}; the caller holds the
+   * partition lock and the page is unmapped.
+   */
   void putLocked(long page, int buffer) {
     Partition p = partitions[partitionOf(page)];
-    long h = hash(page);
     if (p.table.size + 1 > p.table.threshold) p.table = p.table.grown();
-    p.table.insert(page, h, buffer);
+    p.table.insert(entry(hash(page), buffer));
   }
 
-  /** Unmaps {@code page}; the caller holds the partition lock. Returns the buffer it was mapped to. */
-  int removeLocked(long page) {
-    return partitions[partitionOf(page)].table.remove(page, hash(page));
+  /**
+   * Unmaps {@code page} from {@code buffer}; the caller holds the partition lock. Returns whether
+   * the mapping was there.
+   */
+  boolean removeLocked(long page, int buffer) {
+    return partitions[partitionOf(page)].table.remove(entry(hash(page), buffer));
   }
 
-  /** Visits every mapping; only when no thread changes the table. */
-  void forEach(BiConsumer<Long, Integer> visitor) {
-    for (Partition p : partitions) p.table.forEach(visitor);
+  /** Receives one entry of the table (see {@link #forEach}). */
+  interface EntryVisitor {
+    /** An entry of {@code partition} with the low 32 bits of its page's hash and its buffer. */
+    void visit(int partition, int fingerprint, int buffer);
+  }
+
+  /** Visits every entry; only when no thread changes the table. */
+  void forEach(EntryVisitor visitor) {
+    for (int i = 0; i < partitions.length; i++) partitions[i].table.forEach(i, visitor);
   }
 
   /** The number of mapped pages; only when no thread changes the table. */
@@ -115,6 +140,15 @@ final class MappingTable {
     return z ^ (z >>> 31);
   }
 
+  /** The fingerprint of a hash: its low 32 bits. */
+  static int fingerprint(long hash) {
+    return (int) hash;
+  }
+
+  private static long entry(long hash, int buffer) {
+    return ((long) fingerprint(hash) << 32) | buffer;
+  }
+
   private static int capacityFor(long entries) {
     long c = 16;
     while (c < entries * 4 / 3 + 1) c <<= 1;
@@ -131,82 +165,83 @@ final class MappingTable {
     }
   }
 
-  /** One partition's open-addressing arrays; a negative value marks an empty slot. */
+  /**
+   * One partition's slots: {@link #EMPTY}, or an entry with the fingerprint in the high and the
+   * buffer in the low 32 bits (a buffer is below 2^30, so no entry equals EMPTY).
+   */
   private static final class Table {
-    final long[] keys;
-    final int[] values;
+    static final long EMPTY = -1L;
+
+    final long[] slots;
     final int mask;
     final int threshold;
     int size;
 
     Table(int capacity) {
-      keys = new long[capacity];
-      values = new int[capacity];
-      java.util.Arrays.fill(values, NOT_FOUND);
+      slots = new long[capacity];
+      Arrays.fill(slots, EMPTY);
       mask = capacity - 1;
       threshold = capacity / 4 * 3;
     }
 
-    int find(long page, long h) {
-      int i = (int) h & mask;
+    /** The buffer of the entry whose fingerprint matches and whose buffer's tag is {@code page}. */
+    int find(long page, long h, Descriptors tags) {
+      int fp = fingerprint(h);
+      int i = fp & mask;
       for (int probes = 0; probes <= mask; probes++) {
-        int v = values[i];
-        if (v < 0) return NOT_FOUND;
-        if (keys[i] == page) return v;
+        long e = slots[i];
+        if (e == EMPTY) return NOT_FOUND;
+        if ((int) (e >>> 32) == fp && tags.tag((int) e) == page) return (int) e;
         i = (i + 1) & mask;
       }
       return NOT_FOUND;
     }
 
-    void insert(long page, long h, int buffer) {
-      int i = (int) h & mask;
-      while (values[i] >= 0) i = (i + 1) & mask;
-      keys[i] = page;
-      values[i] = buffer;
+    void insert(long entry) {
+      int i = (int) (entry >>> 32) & mask;
+      while (slots[i] != EMPTY) i = (i + 1) & mask;
+      slots[i] = entry;
       size++;
     }
 
-    int remove(long page, long h) {
-      int i = (int) h & mask;
+    boolean remove(long entry) {
+      int i = (int) (entry >>> 32) & mask;
       while (true) {
-        int v = values[i];
-        if (v < 0) return NOT_FOUND;
-        if (keys[i] == page) break;
+        long e = slots[i];
+        if (e == EMPTY) return false;
+        if (e == entry) break;
         i = (i + 1) & mask;
       }
-      int removed = values[i];
       int hole = i;
       int j = i;
       while (true) {
         j = (j + 1) & mask;
-        if (values[j] < 0) break;
-        int home = (int) hash(keys[j]) & mask;
+        long e = slots[j];
+        if (e == EMPTY) break;
+        int home = (int) (e >>> 32) & mask;
         boolean movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
         if (movable) {
-          keys[hole] = keys[j];
-          values[hole] = values[j];
+          slots[hole] = e;
           hole = j;
         }
       }
-      values[hole] = NOT_FOUND;
+      slots[hole] = EMPTY;
       size--;
-      return removed;
+      return true;
     }
 
     Table grown() {
       Table t = new Table((mask + 1) * 2);
-      for (int i = 0; i <= mask; i++) {
-        if (values[i] >= 0) t.insert(keys[i], hash(keys[i]), values[i]);
-      }
+      for (long e : slots) if (e != EMPTY) t.insert(e);
       return t;
     }
 
-    void forEach(BiConsumer<Long, Integer> visitor) {
-      for (int i = 0; i <= mask; i++) if (values[i] >= 0) visitor.accept(keys[i], values[i]);
+    void forEach(int partition, EntryVisitor visitor) {
+      for (long e : slots) if (e != EMPTY) visitor.visit(partition, (int) (e >>> 32), (int) e);
     }
 
     long bytes() {
-      return (long) keys.length * Long.BYTES + (long) values.length * Integer.BYTES;
+      return (long) slots.length * Long.BYTES;
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.SelectorSpec;
 import java.util.Objects;
 
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param selector the victim selector, by name and parameters
  * @param writeBack how dirty pages are written before their buffer is reused
  * @param timeVictimSearch whether each victim search is timed (two clock reads per search)
+ * @param sharing whether many threads use the pool or one thread through one session
  */
 public record PoolConfig(
     int frames,
@@ -31,7 +33,8 @@ public record PoolConfig(
     boolean rings,
     SelectorSpec selector,
     WriteBackHook writeBack,
-    boolean timeVictimSearch) {
+    boolean timeVictimSearch,
+    Sharing sharing) {
 
   /** The most buffers a pool may have. */
   public static final int MAX_FRAMES = 1 << 30;
@@ -43,6 +46,7 @@ public record PoolConfig(
     Objects.requireNonNull(padding, "padding");
     Objects.requireNonNull(selector, "selector");
     Objects.requireNonNull(writeBack, "writeBack");
+    Objects.requireNonNull(sharing, "sharing");
     if (frames < 1 || frames > MAX_FRAMES) {
       throw new IllegalArgumentException("frames must lie in 1.." + MAX_FRAMES + ", got " + frames);
     }
@@ -61,7 +65,10 @@ public record PoolConfig(
     }
   }
 
-  /** A builder with the defaults: 8 KiB pages, metadata only, 1 stripe, no padding, 128 partitions, 8 classes, rings on, G-CLOCK. */
+  /**
+   * A builder with the defaults: 8 KiB pages, metadata only, 1 stripe, no padding, 128 partitions,
+   * 8 classes, rings on, G-CLOCK, shared.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -84,6 +91,7 @@ public record PoolConfig(
     private SelectorSpec selector = SelectorSpec.of("gclock");
     private WriteBackHook writeBack = WriteBackHook.NONE;
     private boolean timeVictimSearch;
+    private Sharing sharing = Sharing.SHARED;
 
     private Builder() {}
 
@@ -147,11 +155,17 @@ public record PoolConfig(
       return this;
     }
 
+    /** {@link Sharing#EXCLUSIVE} for one thread with one session (exact replay); shared by default. */
+    public Builder sharing(Sharing sharing) {
+      this.sharing = sharing;
+      return this;
+    }
+
     /** Validates and returns the configuration. */
     public PoolConfig build() {
       return new PoolConfig(
           frames, pageSize, storage, stripes, padding, mappingPartitions, pageClasses, rings, selector,
-          writeBack, timeVictimSearch);
+          writeBack, timeVictimSearch, sharing);
     }
   }
 }

@@ -271,7 +271,9 @@ public final class PoolSession implements AutoCloseable {
         release(b, hadPage);
         return BUSY;
       }
-      if (hadPage) mapping.removeLocked(oldPage);
+      if (hadPage && !mapping.removeLocked(oldPage, b)) {
+        throw new IllegalStateException("buffer " + b + " holds page " + oldPage + ", which the mapping lacks");
+      }
       d.setTag(b, page);
       d.resetLsn(b);
       mapping.putLocked(page, b);

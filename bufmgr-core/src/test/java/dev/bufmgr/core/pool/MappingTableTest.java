@@ -1,9 +1,14 @@
 package dev.bufmgr.core.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.Sharing;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,50 +16,71 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class MappingTableTest {
+  private final List<Descriptors> opened = new ArrayList<>();
 
-  private static void put(MappingTable t, long page, int buffer) {
+  private Descriptors descriptors(int frames, Sharing sharing) {
+    Descriptors d = new Descriptors(frames, 1, Padding.NONE, sharing);
+    opened.add(d);
+    return d;
+  }
+
+  @AfterEach
+  void close() {
+    opened.forEach(Descriptors::close);
+  }
+
+  /** Maps {@code page} to {@code buffer} the way the pool does: tag first, then the entry, under the lock. */
+  private static void put(MappingTable t, Descriptors d, long page, int buffer) {
     int part = t.partitionOf(page);
     long stamp = t.lockPartition(part);
     try {
+      d.setTag(buffer, page);
       t.putLocked(page, buffer);
     } finally {
       t.unlockPartition(part, stamp);
     }
   }
 
-  private static int remove(MappingTable t, long page) {
+  private static boolean remove(MappingTable t, long page, int buffer) {
     int part = t.partitionOf(page);
     long stamp = t.lockPartition(part);
     try {
-      return t.removeLocked(page);
+      return t.removeLocked(page, buffer);
     } finally {
       t.unlockPartition(part, stamp);
     }
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 128})
-  void agreesWithAHashMapUnderRandomInsertsAndRemovals(int partitions) {
-    MappingTable t = new MappingTable(500, partitions);
+  @CsvSource({"1, SHARED", "2, SHARED", "128, SHARED", "1, EXCLUSIVE", "128, EXCLUSIVE"})
+  void agreesWithAHashMapUnderRandomInsertsAndRemovals(int partitions, Sharing sharing) {
+    int frames = 500;
+    Descriptors d = descriptors(frames, sharing);
+    MappingTable t = new MappingTable(frames, partitions, d);
     Map<Long, Integer> model = new HashMap<>();
+    ArrayDeque<Integer> free = new ArrayDeque<>();
+    for (int b = 0; b < frames; b++) free.add(b);
     SplittableRandom rnd = new SplittableRandom(partitions);
     List<Long> keys = new ArrayList<>();
     for (int i = 0; i < 200_000; i++) {
-      if (model.size() < 500 && (keys.isEmpty() || rnd.nextInt(3) > 0)) {
+      if (!free.isEmpty() && (keys.isEmpty() || rnd.nextInt(3) > 0)) {
         long page = rnd.nextLong(5_000) * 7919;
         if (model.containsKey(page)) continue;
-        int buffer = rnd.nextInt(500);
-        put(t, page, buffer);
+        int buffer = free.poll();
+        put(t, d, page, buffer);
         model.put(page, buffer);
         keys.add(page);
       } else {
         long page = keys.remove(rnd.nextInt(keys.size()));
-        assertEquals((int) model.remove(page), remove(t, page));
+        int buffer = model.remove(page);
+        assertTrue(remove(t, page, buffer));
+        free.add(buffer);
       }
       if (i % 997 == 0) {
         for (Map.Entry<Long, Integer> e : model.entrySet()) assertEquals((int) e.getValue(), t.lookup(e.getKey()));
@@ -62,29 +88,44 @@ class MappingTableTest {
       }
     }
     assertEquals(MappingTable.NOT_FOUND, t.lookup(-12345L));
-    assertEquals(MappingTable.NOT_FOUND, remove(t, -12345L));
+    assertFalse(remove(t, -12345L, 0));
+  }
+
+  @Test
+  void aMatchingFingerprintIsNotEnoughWithoutTheTag() {
+    Descriptors d = descriptors(4, Sharing.SHARED);
+    MappingTable t = new MappingTable(4, 1, d);
+    put(t, d, 42L, 3);
+    assertEquals(3, t.lookup(42L));
+    d.setTag(3, 43L);
+    assertEquals(MappingTable.NOT_FOUND, t.lookup(42L), "the entry's buffer no longer holds the page");
+    assertFalse(remove(t, 42L, 2), "an entry for another buffer is not removed");
   }
 
   @Test
   void partitionsGrowPastTheirShare() {
-    MappingTable t = new MappingTable(64, 1);
+    Descriptors d = descriptors(10_000, Sharing.SHARED);
+    MappingTable t = new MappingTable(64, 1, d);
     long before = t.bytes();
-    for (int i = 0; i < 10_000; i++) put(t, i, i);
+    for (int i = 0; i < 10_000; i++) put(t, d, i, i);
     assertTrue(t.bytes() > before);
     for (int i = 0; i < 10_000; i++) assertEquals(i, t.lookup(i));
   }
 
   @Test
   void rejectsAPartitionCountThatIsNotAPowerOfTwo() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MappingTable(10, 3));
+    Descriptors d = descriptors(10, Sharing.SHARED);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MappingTable(10, 3, d));
     assertTrue(e.getMessage().contains("power of two"));
   }
 
   @Test
   void lookupsNeverSeeAWrongBufferWhileWritersChurn() throws Exception {
-    MappingTable t = new MappingTable(256, 4);
-    // Stable keys: always mapped to buffer (key % 1000); churn keys come and go around them.
-    for (long k = 0; k < 200; k++) put(t, k, (int) (k % 1000));
+    int churn = 20_000;
+    Descriptors d = descriptors(200 + churn, Sharing.SHARED);
+    MappingTable t = new MappingTable(256, 4, d);
+    // Stable keys k map to buffer k; churn keys come and go around them, each with its own buffer.
+    for (long k = 0; k < 200; k++) put(t, d, k, (int) k);
     AtomicBoolean stop = new AtomicBoolean();
     ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
     Thread writer =
@@ -93,9 +134,10 @@ class MappingTableTest {
                 () -> {
                   SplittableRandom rnd = new SplittableRandom(1);
                   while (!stop.get()) {
-                    long k = 1_000_000 + rnd.nextInt(20_000);
-                    if (t.lookup(k) < 0) put(t, k, 999);
-                    else remove(t, k);
+                    int i = rnd.nextInt(churn);
+                    long k = 1_000_000 + i;
+                    if (t.lookup(k) < 0) put(t, d, k, 200 + i);
+                    else remove(t, k, 200 + i);
                   }
                 });
     Thread reader =
@@ -105,7 +147,7 @@ class MappingTableTest {
                   for (int round = 0; round < 2_000; round++) {
                     for (long k = 0; k < 200; k++) {
                       int b = t.lookup(k);
-                      if (b != k % 1000) errors.add("key " + k + " read as " + b);
+                      if (b != k) errors.add("key " + k + " read as " + b);
                     }
                   }
                 });

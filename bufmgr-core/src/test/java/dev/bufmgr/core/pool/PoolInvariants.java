@@ -20,8 +20,9 @@ public final class PoolInvariants {
   private PoolInvariants() {}
 
   /**
-   * Checks a pool no thread is using: every mapping entry page→b has b's tag equal to page with
-   * TAG_VALID and VALID set; every buffer with TAG_VALID is mapped from its tag; no two pages map
+   * Checks a pool no thread is using: every mapping entry for buffer b carries the fingerprint of
+   * b's tag, lies in the tag's partition, is found by a lookup of the tag, and b has TAG_VALID and
+   * VALID set; every buffer with TAG_VALID is mapped from its tag; no two pages map
    * to one buffer; no buffer is pinned or in I/O; in page-memory mode every resident frame is
    * stamped with its page.
    *
@@ -71,19 +72,25 @@ public final class PoolInvariants {
     Descriptors d = pool.descriptors;
     Map<Integer, Long> pageOfBuffer = new HashMap<>();
     pool.mapping.forEach(
-        (page, buffer) -> {
+        (partition, fingerprint, buffer) -> {
           if (buffer < 0 || buffer >= pool.frames()) {
-            throw new AssertionError("page " + page + " maps to buffer " + buffer + " outside the pool");
+            throw new AssertionError("a mapping entry of partition " + partition + " points to buffer " + buffer + " outside the pool");
+          }
+          long page = d.tag(buffer);
+          long h = MappingTable.hash(page);
+          if (MappingTable.fingerprint(h) != fingerprint || pool.mapping.partitionOf(page) != partition) {
+            throw new AssertionError(
+                "buffer " + buffer + " is mapped from an entry of partition " + partition + " whose fingerprint "
+                    + fingerprint + " is not that of its tag " + page);
           }
           Long previous = pageOfBuffer.put(buffer, page);
           if (previous != null) {
-            throw new AssertionError("pages " + previous + " and " + page + " both map to buffer " + buffer);
+            throw new AssertionError("two mapping entries point to buffer " + buffer + " (page " + page + ")");
           }
           long st = d.state(buffer);
-          if (!has(st, TAG_VALID | VALID) || d.tag(buffer) != page) {
+          if (!has(st, TAG_VALID | VALID) || pool.mapping.lookup(page) != buffer) {
             throw new AssertionError(
-                "page " + page + " maps to buffer " + buffer + " whose tag is " + d.tag(buffer) + ", "
-                    + BufferState.describe(st));
+                "page " + page + " maps to buffer " + buffer + " but is not found there: " + BufferState.describe(st));
           }
         });
     for (int b = 0; b < pool.frames(); b++) {

@@ -46,7 +46,7 @@ public final class SecondChanceFactory implements SelectorFactory {
 
   @Override
   public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
-    BatchedHand hand = new BatchedHand(descriptors.frames(), parameters.intValue("batch"));
+    BatchedHand hand = new BatchedHand(descriptors.frames(), parameters.intValue("batch"), descriptors.sharing());
     return new VictimSelector() {
       @Override
       public int initialUsage(AccessStrategy strategy) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.BufferState;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
@@ -28,6 +29,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -44,9 +46,18 @@ public abstract class SelectorConformanceSuite {
   /** The selector specs to check, e.g. {@code gclock}, {@code gclock:batch=64}. */
   protected abstract List<String> selectorSpecs();
 
-  private BufferPool pool(String spec, int frames, StorageMode mode, WriteBackHook hook) {
+  /** Every spec, once on a shared pool and once on an exclusive one (plain loads and stores). */
+  List<Arguments> specsInBothSharings() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String spec : selectorSpecs()) {
+      for (Sharing sharing : Sharing.values()) cases.add(Arguments.of(spec, sharing));
+    }
+    return cases;
+  }
+
+  private BufferPool pool(String spec, Sharing sharing, int frames, StorageMode mode, WriteBackHook hook) {
     return new BufferPool(
-        PoolConfig.builder().frames(frames).storage(mode).selector(spec).writeBack(hook).build());
+        PoolConfig.builder().frames(frames).storage(mode).selector(spec).writeBack(hook).sharing(sharing).build());
   }
 
   @Test
@@ -60,8 +71,41 @@ public abstract class SelectorConformanceSuite {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("selectorSpecs")
-  void neverEvictsAPinnedBuffer(String spec) {
-    try (BufferPool p = pool(spec, 32, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
+  void sharedAndExclusivePoolsServeTheSameRequestsAlike(String spec) {
+    for (long seed = 1; seed <= 3; seed++) {
+      int frames = 8 + (int) seed * 30;
+      Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, true);
+      try (BufferPool shared = pool(spec, Sharing.SHARED, frames, StorageMode.METADATA, WriteBackHook.NONE);
+          BufferPool exclusive = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, WriteBackHook.NONE);
+          PoolSession a = shared.openSession();
+          PoolSession b = exclusive.openSession()) {
+        for (int i = 0; i < trace.length; i++) {
+          Request r = trace[i];
+          boolean hit = a.access(r.page(), r.strategy(), 0, r.write());
+          assertEquals(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
+        }
+        for (long page = 0; page < frames * 3L; page++) {
+          assertEquals(shared.bufferOf(page), exclusive.bufferOf(page), spec + ": buffer of page " + page);
+        }
+        assertEquals(shared.metrics().evictions(), exclusive.metrics().evictions());
+        PoolInvariants.checkQuiescent(exclusive);
+      }
+    }
+  }
+
+  @Test
+  void anExclusivePoolRefusesASecondSession() {
+    try (BufferPool p = pool(selectorSpecs().get(0), Sharing.EXCLUSIVE, 8, StorageMode.METADATA, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, p::openSession);
+      assertTrue(e.getMessage().contains("one session"), e.getMessage());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void neverEvictsAPinnedBuffer(String spec, Sharing sharing) {
+    try (BufferPool p = pool(spec, sharing, 32, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       Map<Long, Integer> held = new HashMap<>();
       for (long page = 0; page < 12; page++) held.put(page, s.pin(page, AccessStrategy.NORMAL, 0));
@@ -83,12 +127,12 @@ public abstract class SelectorConformanceSuite {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void mappingAndDescriptorsStayABijection(String spec) {
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void mappingAndDescriptorsStayABijection(String spec, Sharing sharing) {
     for (long seed = 1; seed <= 3; seed++) {
       int frames = 16 + (int) seed * 20;
-      try (BufferPool p = pool(spec, frames, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
+      try (BufferPool p = pool(spec, sharing, frames, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
           PoolSession s = p.openSession()) {
         Request[] trace = SeededTraces.mixed(seed, 8_000, frames * 4, true);
         Set<Long> seen = new HashSet<>();
@@ -104,10 +148,10 @@ public abstract class SelectorConformanceSuite {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void pinsReturnToZero(String spec) {
-    try (BufferPool p = pool(spec, 24, StorageMode.METADATA, WriteBackHook.NONE);
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void pinsReturnToZero(String spec, Sharing sharing) {
+    try (BufferPool p = pool(spec, sharing, 24, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       SplittableRandom rnd = new SplittableRandom(3);
       List<Integer> pinned = new ArrayList<>();
@@ -125,10 +169,10 @@ public abstract class SelectorConformanceSuite {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(String spec) {
-    try (BufferPool p = pool(spec, 8, StorageMode.METADATA, WriteBackHook.NONE);
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(String spec, Sharing sharing) {
+    try (BufferPool p = pool(spec, sharing, 8, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       int[] held = new int[8];
       for (int page = 0; page < 8; page++) held[page] = s.pin(page, AccessStrategy.NORMAL, 0);
@@ -152,11 +196,11 @@ public abstract class SelectorConformanceSuite {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void ringsKeepToTheirSizeAndCap(String spec) {
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void ringsKeepToTheirSizeAndCap(String spec, Sharing sharing) {
     int frames = 64;
-    try (BufferPool p = pool(spec, frames, StorageMode.METADATA, WriteBackHook.NONE);
+    try (BufferPool p = pool(spec, sharing, frames, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       for (int round = 0; round < 2; round++) {
         for (long page = 0; page < frames; page++) s.access(page, AccessStrategy.NORMAL, 0, false);
@@ -186,12 +230,12 @@ public abstract class SelectorConformanceSuite {
     assertTrue(distinct.size() <= size);
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void noDirtyPageIsLost(String spec) {
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void noDirtyPageIsLost(String spec, Sharing sharing) {
     Set<Long> dirty = new HashSet<>();
     CheckingWriteBack hook = new CheckingWriteBack(dirty::remove);
-    try (BufferPool p = pool(spec, 40, StorageMode.PAGE_MEMORY, hook); PoolSession s = p.openSession()) {
+    try (BufferPool p = pool(spec, sharing, 40, StorageMode.PAGE_MEMORY, hook); PoolSession s = p.openSession()) {
       Request[] trace = SeededTraces.mixed(11, 10_000, 160, true);
       for (Request r : trace) {
         s.access(r.page(), r.strategy(), 0, r.write());

@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.workloads.event.EventTrace;
@@ -33,7 +34,7 @@ public final class ConcurrentReplay {
       mineAll.add(traces.apply(t));
       startAt[t] = starts.applyAsInt(t);
     }
-    try (BufferPool pool = new BufferPool(policy.config(frames, classes), policy.registryForRuns())) {
+    try (BufferPool pool = new BufferPool(policy.config(frames, classes, Sharing.SHARED), policy.registryForRuns())) {
       CyclicBarrier start = new CyclicBarrier(threads + 1);
       List<Thread> workers = new ArrayList<>();
       Throwable[] failure = new Throwable[1];

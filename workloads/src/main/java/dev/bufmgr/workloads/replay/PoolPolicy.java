@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
@@ -16,7 +17,9 @@ import java.util.Set;
 /**
  * A registered victim selector replayed through the real {@link BufferPool} in metadata-only
  * mode, single-threaded: each event pins and unpins its page at once (marking it dirty when it
- * writes), so the result follows DESIGN.md's reference semantics exactly. The selector is found by
+ * writes), so the result follows DESIGN.md's reference semantics exactly. The pool is {@link
+ * Sharing#EXCLUSIVE} (plain loads and stores, no locks) since one thread owns it; the concurrent
+ * driver uses a shared one. The selector is found by
  * name in the {@link SelectorRegistry}; this class knows no selector.
  */
 public final class PoolPolicy implements ReplayPolicy {
@@ -61,13 +64,14 @@ public final class PoolPolicy implements ReplayPolicy {
   }
 
   /** The pool configuration used for {@code frames} buffers and page classes 0..classes-1. */
-  public PoolConfig config(int frames, int classes) {
+  public PoolConfig config(int frames, int classes, Sharing sharing) {
     return PoolConfig.builder()
         .frames(frames)
         .storage(StorageMode.METADATA)
         .pageClasses(classes)
         .rings(rings)
         .selector(spec)
+        .sharing(sharing)
         .build();
   }
 
@@ -88,7 +92,7 @@ public final class PoolPolicy implements ReplayPolicy {
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     int classes = classesOf(trace);
-    try (BufferPool pool = new BufferPool(config(frames, classes), registry)) {
+    try (BufferPool pool = new BufferPool(config(frames, classes, Sharing.EXCLUSIVE), registry)) {
       long start = System.nanoTime();
       try (PoolSession session = pool.openSession()) {
         replayInto(session, trace.pages(), trace.meta(), 0, trace.size());

@@ -1,30 +1,44 @@
 package dev.bufmgr.core.evict.hand;
 
+import dev.bufmgr.core.buffer.Sharing;
+
 /**
  * One hand over all buffers, advanced by B ticks per atomic add: a thread claims B consecutive
  * positions with one fetch-and-add and sweeps them alone (the batched clock sweep of the
  * pgsql-hackers thread, seeds/002). B = 1 is PostgreSQL's stock hand: one atomic add per tick.
+ * An {@link Sharing#EXCLUSIVE} hand serves one thread: one cursor, and plain adds.
  */
 public final class BatchedHand implements ClockHand {
   private final int frames;
   private final int batch;
   private final PaddedCounter position = new PaddedCounter();
-  private final ThreadLocal<Cursor> cursors = ThreadLocal.withInitial(Cursor::new);
+  private final boolean exclusive;
+  private final ThreadLocal<Cursor> cursors;
+  private final Cursor only;
+
+  /** A {@link Sharing#SHARED} hand (see the three-argument constructor). */
+  public BatchedHand(int frames, int batch) {
+    this(frames, batch, Sharing.SHARED);
+  }
 
   /**
    * @param frames the number of buffers swept
    * @param batch ticks claimed per atomic add, at least 1
+   * @param sharing whether many threads sweep or one
    */
-  public BatchedHand(int frames, int batch) {
+  public BatchedHand(int frames, int batch, Sharing sharing) {
     if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
     if (batch < 1) throw new IllegalArgumentException("batch must be at least 1, got " + batch);
     this.frames = frames;
     this.batch = batch;
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
+    this.cursors = exclusive ? null : ThreadLocal.withInitial(Cursor::new);
+    this.only = exclusive ? new Cursor() : null;
   }
 
   @Override
   public HandCursor cursor() {
-    return cursors.get();
+    return exclusive ? only : cursors.get();
   }
 
   /** Ticks claimed so far by all threads (a measure of sweep work). */
@@ -47,7 +61,8 @@ public final class BatchedHand implements ClockHand {
     @Override
     public int next() {
       if (remaining == 0) {
-        buffer = (int) (position.getAndAdd(batch) % frames);
+        long at = exclusive ? position.getAndAddPlain(batch) : position.getAndAdd(batch);
+        buffer = (int) (at % frames);
         remaining = batch;
       }
       int b = buffer;

@@ -32,6 +32,6 @@ public final class ClockHands {
     if (parameters.choice("hand").equals("partitioned")) {
       return new PartitionedHand(descriptors, batch);
     }
-    return new BatchedHand(descriptors.frames(), batch);
+    return new BatchedHand(descriptors.frames(), batch, descriptors.sharing());
   }
 }

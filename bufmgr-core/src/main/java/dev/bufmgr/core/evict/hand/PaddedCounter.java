@@ -16,6 +16,13 @@ final class PaddedCounter extends PaddedCounterValue {
     return (long) VALUE.getAndAdd(this, delta);
   }
 
+  /** Adds {@code delta} with a plain read and write (one thread only); returns the value before. */
+  long getAndAddPlain(long delta) {
+    long before = (long) VALUE.get(this);
+    VALUE.set(this, before + delta);
+    return before;
+  }
+
   /** The current value. */
   long get() {
     return (long) VALUE.getVolatile(this);

@@ -1,20 +1,24 @@
 package dev.bufmgr.core.evict.hand;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Sharing;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One hand per descriptor stripe (after Tomas Vondra's partitioned clock sweep patch discussed in
  * seeds/002): each thread is given a home stripe, sweeps it with that stripe's hand (B ticks per
  * atomic add), and after a whole lap of a stripe without finding a victim steals from the next
- * stripe. With one stripe it behaves as {@link BatchedHand}.
+ * stripe. With one stripe it behaves as {@link BatchedHand}. On {@link Sharing#EXCLUSIVE}
+ * descriptors it serves one thread: one cursor, and plain adds.
  */
 public final class PartitionedHand implements ClockHand {
   private final Descriptors descriptors;
   private final int batch;
   private final PaddedCounter[] positions;
   private final AtomicInteger nextHome = new AtomicInteger();
-  private final ThreadLocal<Cursor> cursors = ThreadLocal.withInitial(Cursor::new);
+  private final boolean exclusive;
+  private final ThreadLocal<Cursor> cursors;
+  private final Cursor only;
 
   /**
    * @param descriptors the pool's descriptors, whose stripes the hand follows
@@ -26,11 +30,14 @@ public final class PartitionedHand implements ClockHand {
     this.batch = batch;
     this.positions = new PaddedCounter[descriptors.stripes()];
     for (int s = 0; s < positions.length; s++) positions[s] = new PaddedCounter();
+    this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
+    this.cursors = exclusive ? null : ThreadLocal.withInitial(Cursor::new);
+    this.only = exclusive ? new Cursor() : null;
   }
 
   @Override
   public HandCursor cursor() {
-    return cursors.get();
+    return exclusive ? only : cursors.get();
   }
 
   @Override
@@ -60,7 +67,9 @@ public final class PartitionedHand implements ClockHand {
         else ticksInStripe = 0;
       }
       if (remaining == 0) {
-        buffer = start + (int) (positions[stripe].getAndAdd(batch) % (end - start));
+        PaddedCounter p = positions[stripe];
+        long at = exclusive ? p.getAndAddPlain(batch) : p.getAndAdd(batch);
+        buffer = start + (int) (at % (end - start));
         remaining = batch;
       }
       int b = buffer;
