@@ -41,7 +41,7 @@ public final class BufferPool implements AutoCloseable {
   public BufferPool(PoolConfig config, SelectorRegistry registry) {
     this.config = config;
     this.selectorName = registry.validate(config.selector()).canonicalName();
-    this.descriptors = new Descriptors(config.frames(), config.stripes(), config.padding(), config.sharing());
+    this.descriptors = Descriptors.allocate(config.frames(), config.stripes(), config.padding(), config.sharing());
     try {
       this.mapping = new MappingTable(config.frames(), config.mappingPartitions(), descriptors);
       this.freeList = new FreeList(config.frames());

@@ -14,16 +14,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.testing.SecondChanceFactory;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The state-word transitions, one step at a time. */
+/** The state-word transitions, one step at a time, on shared and on exclusive descriptors. */
+@ParameterizedClass
+@EnumSource(Sharing.class)
 class BufferTransitionsTest {
-  private final Descriptors d = new Descriptors(2, 1, Padding.CACHE_LINE);
-  private final VictimSelector selector =
-      SecondChanceFactory.registry().create(SelectorSpec.of("second-chance"), d);
+  private final Descriptors d;
+  private final VictimSelector selector;
+
+  BufferTransitionsTest(Sharing sharing) {
+    d = Descriptors.allocate(2, 1, Padding.CACHE_LINE, sharing);
+    selector = SecondChanceFactory.registry().create(SelectorSpec.of("second-chance"), d);
+  }
+
+  @AfterEach
+  void close() {
+    d.close();
+  }
 
   private void loadPage(int b, long page) {
     assertTrue(d.compareAndSetState(b, d.state(b), BufferState.claimed(d.state(b))));

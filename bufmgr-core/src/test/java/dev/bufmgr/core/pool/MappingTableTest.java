@@ -25,7 +25,7 @@ class MappingTableTest {
   private final List<Descriptors> opened = new ArrayList<>();
 
   private Descriptors descriptors(int frames, Sharing sharing) {
-    Descriptors d = new Descriptors(frames, 1, Padding.NONE, sharing);
+    Descriptors d = Descriptors.allocate(frames, 1, Padding.NONE, sharing);
     opened.add(d);
     return d;
   }

@@ -31,7 +31,7 @@ final class StressBuffers {
   /** A one-buffer descriptor array whose words the caller must set with {@link #install}. */
   static Descriptors takeOneBuffer() {
     Descriptors d = ONE_BUFFER.poll();
-    return d != null ? d : new Descriptors(1, 1, Padding.NONE);
+    return d != null ? d : Descriptors.allocate(1, 1, Padding.NONE);
   }
 
   /** Returns an array taken by {@link #takeOneBuffer}; no thread may use it afterwards. */

@@ -60,7 +60,7 @@ class ClockHandTest {
 
   @Test
   void aPartitionedHandOnOneStripeEqualsTheGlobalHand() {
-    try (Descriptors d = new Descriptors(7, 1, Padding.NONE)) {
+    try (Descriptors d = Descriptors.allocate(7, 1, Padding.NONE)) {
       HandCursor p = new PartitionedHand(d, 3).cursor();
       HandCursor g = new BatchedHand(7, 3).cursor();
       p.beginSearch();
@@ -70,7 +70,7 @@ class ClockHandTest {
 
   @Test
   void aPartitionedHandSweepsItsHomeStripeThenSteals() {
-    try (Descriptors d = new Descriptors(12, 3, Padding.NONE)) {
+    try (Descriptors d = Descriptors.allocate(12, 3, Padding.NONE)) {
       PartitionedHand hand = new PartitionedHand(d, 1);
       HandCursor c = hand.cursor();
       c.beginSearch();
