@@ -1,6 +1,8 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import dev.bufmgr.core.buffer.Sharing;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.function.LongPredicate;
 
 /**
@@ -8,15 +10,27 @@ import java.util.function.LongPredicate;
  * pushed at the head and polled at the tail, plus the number of buffers that belong to it. An
  * entry whose buffer has since left the queue is stale: the selector skips it when it is polled,
  * and a push that finds the array full first drops every stale entry (keeping the order of the
- * rest), so the array, twice the pool, never overflows. One lock per queue: correctness first.
+ * rest), so the array, twice the pool, never overflows. One lock per queue when shared; an
+ * {@link Sharing#EXCLUSIVE} queue serves one thread and takes no lock.
  */
 final class BufferFifo {
   /** What {@link #poll} returns for an empty queue. */
   static final long EMPTY = -1;
 
   private final String name;
+  private static final VarHandle MEMBERS;
+
+  static {
+    try {
+      MEMBERS = MethodHandles.lookup().findVarHandle(BufferFifo.class, "members", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final LongPredicate isCurrent;
-  private final AtomicInteger members = new AtomicInteger();
+  private final boolean exclusive;
+  private volatile int members;
   private long[] entries;
   private int mask;
   private int tail;
@@ -26,17 +40,37 @@ final class BufferFifo {
    * @param name "small" or "main", for messages
    * @param frames the pool's buffers
    * @param isCurrent whether an entry still stands for its buffer's membership
+   * @param sharing whether many threads use the queue or one
    */
-  BufferFifo(String name, int frames, LongPredicate isCurrent) {
+  BufferFifo(String name, int frames, LongPredicate isCurrent, Sharing sharing) {
     this.name = name;
     this.isCurrent = isCurrent;
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
     int size = Integer.highestOneBit(Math.max(8, frames) * 2 - 1) << 1;
     this.entries = new long[size];
     this.mask = size - 1;
   }
 
   /** Appends an entry at the head (the newest end). */
-  synchronized void push(long entry) {
+  void push(long entry) {
+    if (exclusive) {
+      append(entry);
+    } else {
+      synchronized (this) {
+        append(entry);
+      }
+    }
+  }
+
+  /** Removes and returns the entry at the tail (the oldest), or {@link #EMPTY}. */
+  long poll() {
+    if (exclusive) return take();
+    synchronized (this) {
+      return take();
+    }
+  }
+
+  private void append(long entry) {
     if (count == entries.length) {
       dropStale();
       if (count == entries.length) grow();
@@ -45,8 +79,7 @@ final class BufferFifo {
     count++;
   }
 
-  /** Removes and returns the entry at the tail (the oldest), or {@link #EMPTY}. */
-  synchronized long poll() {
+  private long take() {
     if (count == 0) return EMPTY;
     long e = entries[tail];
     tail = (tail + 1) & mask;
@@ -56,12 +89,13 @@ final class BufferFifo {
 
   /** The number of buffers whose page belongs to this queue. */
   int members() {
-    return members.get();
+    return exclusive ? (int) MEMBERS.get(this) : members;
   }
 
   /** Adds {@code delta} to the number of member buffers. */
   void addMembers(int delta) {
-    members.addAndGet(delta);
+    if (exclusive) MEMBERS.set(this, (int) MEMBERS.get(this) + delta);
+    else MEMBERS.getAndAdd(this, delta);
   }
 
   /** Entries held, stale ones included (for tests). */

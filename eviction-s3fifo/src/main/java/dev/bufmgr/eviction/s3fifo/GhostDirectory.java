@@ -1,5 +1,7 @@
 package dev.bufmgr.eviction.s3fifo;
 
+import dev.bufmgr.core.buffer.Sharing;
+
 /**
  * S3-FIFO's ghost queue G: a FIFO of the ids of pages recently evicted from the small queue, with
  * constant-time lookup (libCacheSim's {@code ghost_fifo} in S3FIFO.c, unit-size entries). It holds
@@ -12,7 +14,8 @@ package dev.bufmgr.eviction.s3fifo;
  * <p>Entries live in fixed slots linked twice, once in arrival order and once among ring ids only,
  * so removing any id is constant time. A slot's page id and its arrival-order links (with the ring
  * flag) sit side by side in one array, so touching a slot costs one cache line. Thread-safe by one
- * lock; lookups happen only on misses.
+ * lock when shared; lookups happen only on misses. An {@link Sharing#EXCLUSIVE} directory serves
+ * one thread and takes no lock.
  */
 final class GhostDirectory {
   private static final int NIL = -1;
@@ -22,6 +25,7 @@ final class GhostDirectory {
 
   private final int capacity;
   private final int ringCapacity;
+  private final boolean exclusive;
   private final PageSlotIndex index;
   /** Per slot s: the page at 2s; at 2s + 1 the older link, the newer link and the ring flag. */
   private final long[] slots;
@@ -39,8 +43,9 @@ final class GhostDirectory {
   /**
    * @param capacity the most ids held, 1..{@link PageSlotIndex#MAX_CAPACITY}
    * @param ringCapacity the most ids of ring-read pages held, 0..capacity
+   * @param sharing whether many threads use the directory or one
    */
-  GhostDirectory(int capacity, int ringCapacity) {
+  GhostDirectory(int capacity, int ringCapacity, Sharing sharing) {
     if (capacity < 1 || capacity > PageSlotIndex.MAX_CAPACITY) {
       throw new IllegalArgumentException(
           "ghost capacity must lie in 1.." + PageSlotIndex.MAX_CAPACITY + ", got " + capacity);
@@ -50,8 +55,9 @@ final class GhostDirectory {
     }
     this.capacity = capacity;
     this.ringCapacity = ringCapacity;
-    this.index = new PageSlotIndex(capacity);
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
     this.slots = new long[2 * capacity];
+    this.index = new PageSlotIndex(capacity, this::pageAt);
     this.olderRing = ringCapacity == 0 ? new int[0] : new int[capacity];
     this.newerRing = ringCapacity == 0 ? new int[0] : new int[capacity];
     this.freeSlots = new int[capacity];
@@ -60,7 +66,14 @@ final class GhostDirectory {
   }
 
   /** Removes {@code page} if present and says whether it was (libCacheSim: {@code ghost_fifo->remove}). */
-  synchronized boolean remove(long page) {
+  boolean remove(long page) {
+    if (exclusive) return removeUnlocked(page);
+    synchronized (this) {
+      return removeUnlocked(page);
+    }
+  }
+
+  private boolean removeUnlocked(long page) {
     int slot = index.remove(page);
     if (slot < 0) return false;
     unlink(slot);
@@ -73,7 +86,17 @@ final class GhostDirectory {
    * the oldest id leaves if G is full. The id is normally absent (a page is removed from G on the
    * miss that brings it back); one already present stays where it is, and the room made stays free.
    */
-  synchronized void add(long page, boolean readThroughRing) {
+  void add(long page, boolean readThroughRing) {
+    if (exclusive) {
+      addUnlocked(page, readThroughRing);
+    } else {
+      synchronized (this) {
+        addUnlocked(page, readThroughRing);
+      }
+    }
+  }
+
+  private void addUnlocked(long page, boolean readThroughRing) {
     if (readThroughRing) {
       if (ringCapacity == 0) return;
       if (ringSize == ringCapacity) dropSlot(oldestRing);
@@ -125,8 +148,12 @@ final class GhostDirectory {
     return ringCapacity;
   }
 
+  private long pageAt(int slot) {
+    return slots[2 * slot];
+  }
+
   private void dropSlot(int slot) {
-    index.remove(slots[2 * slot]);
+    index.removeSlot(slots[2 * slot], slot);
     unlink(slot);
   }
 

@@ -1,13 +1,16 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import java.util.concurrent.atomic.AtomicLongArray;
+import dev.bufmgr.core.buffer.Sharing;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Which S3-FIFO queue each buffer's page belongs to, as one atomic word per buffer: the queue
  * (none, small or main), whether the page was read through a ring, and a generation that grows
  * with every change. A queue entry names a buffer and the generation it was pushed with, so an
  * entry left behind when its buffer moved or was reused by a ring is recognised as stale. Every
- * change is a compare-and-set, so two threads never both move the same page.
+ * change is a compare-and-set, so two threads never both move the same page ({@link
+ * Sharing#EXCLUSIVE}: plain loads and stores, one thread).
  */
 final class Membership {
   /** The buffer's page is in no queue (the buffer is free or being replaced). */
@@ -24,20 +27,27 @@ final class Membership {
   private static final long BUFFER_MASK = (1L << BUFFER_BITS) - 1;
   private static final long ENTRY_GEN_MASK = (1L << 33) - 1;
 
-  private final AtomicLongArray words;
+  private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
-  Membership(int frames) {
-    this.words = new AtomicLongArray(frames);
+  private final long[] words;
+  private final boolean exclusive;
+
+  Membership(int frames, Sharing sharing) {
+    this.words = new long[frames];
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
   }
 
   /** The current word of buffer {@code b}. */
   long word(int b) {
-    return words.get(b);
+    return exclusive ? words[b] : (long) WORD.getVolatile(words, b);
   }
 
   /** Replaces the word of {@code b} if it is still {@code expected}. */
   boolean compareAndSet(int b, long expected, long update) {
-    return words.compareAndSet(b, expected, update);
+    if (!exclusive) return WORD.compareAndSet(words, b, expected, update);
+    if (words[b] != expected) return false;
+    words[b] = update;
+    return true;
   }
 
   /** The queue a word names. */
@@ -74,7 +84,7 @@ final class Membership {
   /** Whether {@code entry} still stands for its buffer's membership. */
   boolean isCurrent(long entry) {
     int b = buffer(entry);
-    long w = words.get(b);
+    long w = word(b);
     return queue(w) != NONE && entry(b, w) == entry;
   }
 }

@@ -52,7 +52,9 @@ public final class S3FifoFactory implements SelectorFactory {
               + MAX_GHOST_ENTRIES);
     }
     GhostDirectory ghost =
-        ghostEntries == 0 ? null : new GhostDirectory((int) ghostEntries, (int) (ghostEntries * cap));
+        ghostEntries == 0
+            ? null
+            : new GhostDirectory((int) ghostEntries, (int) (ghostEntries * cap), descriptors.sharing());
     return new S3FifoSelector(
         descriptors, (int) (frames * small), parameters.intValue("threshold"), ghost, parameters.canonicalName());
   }

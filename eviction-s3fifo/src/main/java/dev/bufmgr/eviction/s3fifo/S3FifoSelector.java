@@ -6,6 +6,7 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
@@ -41,7 +42,8 @@ import java.util.concurrent.atomic.LongAdder;
  * so here it enters S as usual.
  *
  * <p><b>Concurrency.</b> The queues are locked FIFOs ({@link BufferFifo}); a buffer's queue and
- * generation change by compare-and-set ({@link Membership}). A victim is claimed by CAS of its
+ * generation change by compare-and-set ({@link Membership}). On {@link Sharing#EXCLUSIVE}
+ * descriptors (one thread, exact replay) queues, memberships and G take no lock and no atomic. A victim is claimed by CAS of its
  * state word when unpinned; a pinned candidate at a queue's tail is put back at the head and
  * counted, and after a whole queue's worth of pinned candidates in a row the search tries the other
  * queue, and gives up with {@link NoUnpinnedBuffersException} when both are exhausted. A claimed
@@ -79,9 +81,10 @@ final class S3FifoSelector implements VictimSelector {
     this.mainShare = frames - smallShare;
     this.threshold = threshold;
     this.ghost = ghost;
-    this.membership = new Membership(frames);
-    this.small = new BufferFifo("small", frames, membership::isCurrent);
-    this.main = new BufferFifo("main", frames, membership::isCurrent);
+    Sharing sharing = descriptors.sharing();
+    this.membership = new Membership(frames, sharing);
+    this.small = new BufferFifo("small", frames, membership::isCurrent, sharing);
+    this.main = new BufferFifo("main", frames, membership::isCurrent, sharing);
     this.name = name;
   }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.buffer.Sharing;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,14 +14,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The ghost FIFO and its primitive index, against hand-worked sequences and plain collections. */
 class GhostDirectoryTest {
 
   @Test
   void dropsTheOldestIdWhenFull() {
-    GhostDirectory g = new GhostDirectory(3, 0);
+    GhostDirectory g = new GhostDirectory(3, 0, Sharing.SHARED);
     g.add(1, false);
     g.add(2, false);
     g.add(3, false);
@@ -39,7 +41,7 @@ class GhostDirectoryTest {
   void ringIdsPastTheCapPushOutTheOldestRingIdFirst() {
     // capacity 5, ring cap 2. Normal 1, ring 10, normal 2, ring 11, then ring 12: G is not full,
     // but ring ids are at the cap, so the oldest ring id (10) leaves, not the oldest id (1).
-    GhostDirectory g = new GhostDirectory(5, 2);
+    GhostDirectory g = new GhostDirectory(5, 2, Sharing.SHARED);
     g.add(1, false);
     g.add(10, true);
     g.add(2, false);
@@ -58,7 +60,7 @@ class GhostDirectoryTest {
 
   @Test
   void aZeroCapKeepsNoRingIds() {
-    GhostDirectory g = new GhostDirectory(4, 0);
+    GhostDirectory g = new GhostDirectory(4, 0, Sharing.SHARED);
     g.add(1, false);
     g.add(10, true);
     assertFalse(g.contains(10));
@@ -68,15 +70,15 @@ class GhostDirectoryTest {
 
   @Test
   void refusesImpossibleSizes() {
-    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(0, 0));
-    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(4, 5));
+    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(0, 0, Sharing.SHARED));
+    assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(4, 5, Sharing.SHARED));
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {1, 2, 7, 64, 1000})
-  void matchesALinkedHashMapUnderRandomOperations(int capacity) {
+  @CsvSource({"1, SHARED", "2, SHARED", "7, SHARED", "64, SHARED", "1000, SHARED", "7, EXCLUSIVE", "1000, EXCLUSIVE"})
+  void matchesALinkedHashMapUnderRandomOperations(int capacity, Sharing sharing) {
     int ringCap = capacity / 3;
-    GhostDirectory g = new GhostDirectory(capacity, ringCap);
+    GhostDirectory g = new GhostDirectory(capacity, ringCap, sharing);
     LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
     SplittableRandom rnd = new SplittableRandom(capacity);
     int rings = 0;
@@ -113,24 +115,44 @@ class GhostDirectoryTest {
 
   @Test
   void indexMatchesAHashMap() {
-    PageSlotIndex index = new PageSlotIndex(500);
+    long[] pageOfSlot = new long[500];
+    PageSlotIndex index = new PageSlotIndex(500, slot -> pageOfSlot[slot]);
     Map<Long, Integer> plain = new HashMap<>();
+    ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+    for (int s = 0; s < 500; s++) freeSlots.push(s);
     SplittableRandom rnd = new SplittableRandom(7);
     for (int i = 0; i < 300_000; i++) {
       long page = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
       if (plain.containsKey(page)) {
-        assertEquals(plain.remove(page), index.remove(page));
-      } else if (plain.size() < 500) {
-        int v = rnd.nextInt(1 << 20);
-        plain.put(page, v);
-        assertTrue(index.putIfAbsent(page, v));
-        assertFalse(index.putIfAbsent(page, v + 1), "a present key keeps its value");
+        int slot = plain.remove(page);
+        if (rnd.nextBoolean()) assertEquals(slot, index.remove(page));
+        else assertTrue(index.removeSlot(page, slot));
+        freeSlots.push(slot);
+      } else if (!freeSlots.isEmpty()) {
+        int slot = freeSlots.pop();
+        assertTrue(index.putIfAbsent(page, slot));
+        pageOfSlot[slot] = page;
+        plain.put(page, slot);
+        assertFalse(index.putIfAbsent(page, freeSlots.isEmpty() ? slot : freeSlots.peek()), "a present page keeps its slot");
       } else {
         assertEquals(-1, index.remove(page));
+        assertFalse(index.removeSlot(page, 0));
       }
       long probe = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
       assertEquals(plain.getOrDefault(probe, -1), index.get(probe));
     }
+  }
+
+  @Test
+  void aMatchingFingerprintIsNotEnoughWithoutThePage() {
+    long[] pageOfSlot = new long[4];
+    PageSlotIndex index = new PageSlotIndex(4, slot -> pageOfSlot[slot]);
+    pageOfSlot[2] = 99;
+    assertTrue(index.putIfAbsent(99, 2));
+    pageOfSlot[2] = 100;
+    assertEquals(-1, index.get(99), "slot 2 no longer holds page 99");
+    assertFalse(index.removeSlot(99, 1), "the entry names slot 2, not slot 1");
+    assertTrue(index.removeSlot(99, 2));
   }
 
   /** Removes the oldest entry (the oldest ring entry when {@code ringOnly}); returns whether it was a ring entry. */
