@@ -15,13 +15,13 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code bufmgr experiment mrc}: a miss-ratio curve, every policy at pool sizes spaced
+ * {@code bufmgr experiment mrc-trace}: a miss-ratio curve of one input, every policy at pool sizes spaced
  * logarithmically between two shares of the distinct pages.
  */
 @Command(
-    name = "mrc",
+    name = "mrc-trace",
     mixinStandardHelpOptions = true,
-    description = "Miss-ratio curve: policies at log-spaced pool sizes between --min and --max percent of the distinct pages.")
+    description = "Miss-ratio curve of one input: policies at log-spaced pool sizes between --min and --max percent of the distinct pages.")
 public final class MrcCommand implements Runnable {
   @Spec CommandSpec spec;
 

@@ -10,9 +10,9 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code bufmgr experiment mrc-shared}: see {@link SharedTraceCurvesExperiment}. */
+/** {@code bufmgr experiment mrc}: see {@link SharedTraceCurvesExperiment}. */
 @Command(
-    name = "mrc-shared",
+    name = "mrc",
     mixinStandardHelpOptions = true,
     description = "Miss-ratio curves of every selector and baseline on every shared LIRS trace.")
 public final class SharedTraceCurvesCommand extends NamedExperimentCommand {
@@ -22,7 +22,7 @@ public final class SharedTraceCurvesCommand extends NamedExperimentCommand {
 
   @Override
   String experimentName() {
-    return "mrc-shared";
+    return "mrc";
   }
 
   @Override

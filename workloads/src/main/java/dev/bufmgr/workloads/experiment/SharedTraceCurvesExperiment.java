@@ -22,7 +22,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * {@code mrc-shared}: miss-ratio curves of every registered selector and every baseline (LRU,
+ * {@code mrc}: miss-ratio curves of every registered selector and every baseline (LRU,
  * Caffeine, OPT) on every shared LIRS trace, at pool sizes spaced logarithmically between 0.5% and
  * 50% of each trace's distinct pages. The summary gives each policy's mean miss ratio over the
  * sizes and its mean gap to OPT.
@@ -43,7 +43,7 @@ public final class SharedTraceCurvesExperiment {
     List<ReplayPolicy> policies = catalog.defaults();
     ReplayRunner runner = new ReplayRunner(progress);
     ExperimentReport report = new ExperimentReport();
-    report.summary("# mrc-shared\n\n"
+    report.summary("# mrc\n\n"
         + "**Question**: how does each selector's miss ratio compare with LRU, Caffeine's W-TinyLFU and OPT "
         + "(Belady) across the shared LIRS traces and pool sizes?\n\n"
         + "**Configuration**: " + points + " pool sizes per trace, log-spaced from " + minPercent + "% to "
@@ -68,7 +68,7 @@ public final class SharedTraceCurvesExperiment {
       Map<String, double[]> missSum = new LinkedHashMap<>();
       Map<Integer, Double> optMiss = new LinkedHashMap<>();
       for (ResultRow r : rows) {
-        report.row(new ResultRow().put("experiment", "mrc-shared").put("traceName", name).putAll(r));
+        report.row(new ResultRow().put("experiment", "mrc").put("traceName", name).putAll(r));
         if (String.valueOf(r.get("policy")).equals("opt")) optMiss.put((int) r.number("frames"), 1 - r.number("hitRatio"));
       }
       for (ResultRow r : rows) {

@@ -51,9 +51,9 @@ class ExperimentCommandsTest {
 
   @Test
   void sharedTraceCurvesQuoteTheirOwnRows() throws IOException {
-    Path out = dir.resolve("mrc-shared");
+    Path out = dir.resolve("mrc");
     Path lirs = SharedTraces.lirs("sprite.trace.gz").getParent();
-    CliRun r = CliRun.of("experiment", "mrc-shared", "--quick", "--quiet", "--traces", lirs.toString(), "--out", out.toString());
+    CliRun r = CliRun.of("experiment", "mrc", "--quick", "--quiet", "--traces", lirs.toString(), "--out", out.toString());
     assertEquals(0, r.status(), r.err());
     for (String f : List.of("results.jsonl", "results.csv", "summary.md", "mrc-sprite.png", "mrc-loop.png")) {
       assertTrue(Files.size(out.resolve(f)) > 0, f);

@@ -160,8 +160,8 @@ class ReplayCommandTest {
   void experimentWithoutSubcommandPrintsUsageAndMrcRuns() {
     CliRun usage = CliRun.of("experiment");
     assertEquals(0, usage.status());
-    assertTrue(usage.out().contains("mrc"));
-    CliRun mrc = CliRun.of("experiment", "mrc", "--workload", "zipf:pages=1000,requests=10000", "--policy", "lru",
+    assertTrue(usage.out().contains("mrc-trace"));
+    CliRun mrc = CliRun.of("experiment", "mrc-trace", "--workload", "zipf:pages=1000,requests=10000", "--policy", "lru",
         "--points", "4", "--output", "jsonl");
     assertEquals(0, mrc.status(), mrc.err());
     assertEquals(4, mrc.out().lines().count());
