@@ -70,10 +70,15 @@ class ExperimentCommandsTest {
   void withoutRingReadsTheGhostCapChangesNothing() throws IOException {
     Path out = dir.resolve("ghost-cap");
     assertEquals(0, CliRun.of("experiment", "ghost-cap", "--quick", "--quiet", "--out", out.toString()).status());
-    List<String> ringsOff = Files.readAllLines(out.resolve("results.jsonl")).stream().filter(l -> l.contains("\"rings\":false")).toList();
+    List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+    List<String> ringsOff = rows.stream()
+        .filter(l -> l.contains("\"rings\":false") && !l.contains("\"strategyCap\":null"))
+        .toList();
     assertEquals(4, ringsOff.size());
     List<Double> hit = values(ringsOff, "oltpHitRatioAfterScans");
     assertTrue(hit.stream().distinct().count() == 1, "one hit ratio for every cap: " + hit);
+    assertEquals(2, rows.stream().filter(l -> l.contains("\"policy\":\"s3fifo:small=0.1,ghost=0.0")).count(),
+        "a reference row without a ghost, rings on and off");
   }
 
   @Test
