@@ -1,6 +1,7 @@
 package dev.bufmgr.eviction.s3fifo;
 
 import dev.bufmgr.core.buffer.Sharing;
+import java.util.Arrays;
 
 /**
  * S3-FIFO's ghost queue G: a FIFO of the ids of pages recently evicted from the small queue, with
@@ -11,32 +12,36 @@ import dev.bufmgr.core.buffer.Sharing;
  * through a ring may fill at most {@code ringCapacity} entries; when one more arrives, the oldest
  * such id leaves first. With no ring ids the cap changes nothing.
  *
- * <p>Entries live in fixed slots linked twice, once in arrival order and once among ring ids only,
- * so removing any id is constant time. A slot's page id and its arrival-order links (with the ring
- * flag) sit side by side in one array, so touching a slot costs one cache line. Thread-safe by one
- * lock when shared; lookups happen only on misses. An {@link Sharing#EXCLUSIVE} directory serves
- * one thread and takes no lock.
+ * <p>Layout: ids sit in a circular array in arrival order (four times the capacity), so appending
+ * and dropping the oldest walk it sequentially. An id removed out of order (a ghost hit, or the
+ * oldest ring id) leaves a hole that the oldest end skips; when the array fills with ids and holes
+ * the live ids are packed to its start (amortized constant time). A {@link PageSlotIndex} maps each
+ * live id to its position, and a second FIFO remembers the arrival order of ring ids, its
+ * outdated entries skipped or packed away the same way. Thread-safe by one lock when shared;
+ * lookups happen only on misses. An {@link Sharing#EXCLUSIVE} directory serves one thread and
+ * takes no lock.
  */
 final class GhostDirectory {
-  private static final int NIL = -1;
-  private static final int LINK_BITS = 29;
-  private static final long LINK_MASK = (1L << LINK_BITS) - 1;
-  private static final long RING_FLAG = 1L << (2 * LINK_BITS);
+  private static final byte HOLE = 0;
+  private static final byte PLAIN = 1;
+  private static final byte RING = 2;
 
   private final int capacity;
   private final int ringCapacity;
   private final boolean exclusive;
   private final PageSlotIndex index;
-  /** Per slot s: the page at 2s; at 2s + 1 the older link, the newer link and the ring flag. */
-  private final long[] slots;
-  private final int[] olderRing;
-  private final int[] newerRing;
-  private final int[] freeSlots;
-  private int freeCount;
-  private int oldest = NIL;
-  private int newest = NIL;
-  private int oldestRing = NIL;
-  private int newestRing = NIL;
+  /** Per position: the id, and whether it is a hole, a plain id or a ring id. */
+  private final long[] ids;
+  private final byte[] kinds;
+  private final int mask;
+  /** Arrival numbers: position = number & mask; live ids have numbers in [oldest, next). */
+  private long oldest;
+  private long next;
+  /** Arrival numbers of ring ids, oldest first; entries whose id has left are outdated. */
+  private final long[] ringOrder;
+  private final int ringMask;
+  private long ringHead;
+  private long ringTail;
   private int size;
   private int ringSize;
 
@@ -56,13 +61,21 @@ final class GhostDirectory {
     this.capacity = capacity;
     this.ringCapacity = ringCapacity;
     this.exclusive = sharing == Sharing.EXCLUSIVE;
-    this.slots = new long[2 * capacity];
-    this.index = new PageSlotIndex(capacity, this::pageAt);
-    this.olderRing = ringCapacity == 0 ? new int[0] : new int[capacity];
-    this.newerRing = ringCapacity == 0 ? new int[0] : new int[capacity];
-    this.freeSlots = new int[capacity];
-    for (int s = 0; s < capacity; s++) freeSlots[s] = capacity - 1 - s;
-    this.freeCount = capacity;
+    int positions = powerOfTwoAtLeast(4L * capacity);
+    this.ids = new long[positions];
+    this.kinds = new byte[positions];
+    this.mask = positions - 1;
+    int ringPositions = ringCapacity == 0 ? 1 : powerOfTwoAtLeast(2L * ringCapacity + 2);
+    this.ringOrder = new long[ringPositions];
+    this.ringMask = ringPositions - 1;
+    this.index = new PageSlotIndex(capacity, this::idAt);
+  }
+
+  private static int powerOfTwoAtLeast(long n) {
+    long p = 8;
+    while (p < n) p <<= 1;
+    if (p > (1 << 30)) throw new IllegalArgumentException("ghost directory too large: " + n + " positions");
+    return (int) p;
   }
 
   /** Removes {@code page} if present and says whether it was (libCacheSim: {@code ghost_fifo->remove}). */
@@ -74,9 +87,9 @@ final class GhostDirectory {
   }
 
   private boolean removeUnlocked(long page) {
-    int slot = index.remove(page);
-    if (slot < 0) return false;
-    unlink(slot);
+    int position = index.remove(page);
+    if (position < 0) return false;
+    leave(position);
     return true;
   }
 
@@ -99,27 +112,20 @@ final class GhostDirectory {
   private void addUnlocked(long page, boolean readThroughRing) {
     if (readThroughRing) {
       if (ringCapacity == 0) return;
-      if (ringSize == ringCapacity) dropSlot(oldestRing);
+      if (ringSize == ringCapacity) dropOldestRingId();
     }
-    if (size == capacity) dropSlot(oldest);
-    int slot = freeSlots[--freeCount];
-    if (!index.putIfAbsent(page, slot)) {
-      freeCount++;
-      return;
-    }
-    slots[2 * slot] = page;
-    slots[2 * slot + 1] = links(newest, NIL, readThroughRing);
-    if (newest != NIL) setNewer(newest, slot);
-    else oldest = slot;
-    newest = slot;
+    if (size == capacity) dropOldestId();
+    if (next - oldest == ids.length) pack();
+    int position = (int) (next & mask);
+    if (!index.putIfAbsent(page, position)) return;
+    ids[position] = page;
+    kinds[position] = readThroughRing ? RING : PLAIN;
     if (readThroughRing) {
-      olderRing[slot] = newestRing;
-      newerRing[slot] = NIL;
-      if (newestRing != NIL) newerRing[newestRing] = slot;
-      else oldestRing = slot;
-      newestRing = slot;
+      if (ringTail - ringHead == ringOrder.length) packRingOrder();
+      ringOrder[(int) (ringTail++ & ringMask)] = next;
       ringSize++;
     }
+    next++;
     size++;
   }
 
@@ -148,57 +154,75 @@ final class GhostDirectory {
     return ringCapacity;
   }
 
-  private long pageAt(int slot) {
-    return slots[2 * slot];
+  private long idAt(int position) {
+    return ids[position];
   }
 
-  private void dropSlot(int slot) {
-    index.removeSlot(slots[2 * slot], slot);
-    unlink(slot);
-  }
-
-  private void unlink(int slot) {
-    long l = slots[2 * slot + 1];
-    int o = older(l);
-    int n = newer(l);
-    if (o != NIL) setNewer(o, n);
-    else oldest = n;
-    if (n != NIL) setOlder(n, o);
-    else newest = o;
-    if ((l & RING_FLAG) != 0) {
-      int or = olderRing[slot];
-      int nr = newerRing[slot];
-      if (or != NIL) newerRing[or] = nr;
-      else oldestRing = nr;
-      if (nr != NIL) olderRing[nr] = or;
-      else newestRing = or;
-      ringSize--;
-    }
+  /** Turns the live id at {@code position}, already out of the index, into a hole. */
+  private void leave(int position) {
+    if (kinds[position] == RING) ringSize--;
+    kinds[position] = HOLE;
     size--;
-    freeSlots[freeCount++] = slot;
   }
 
-  private static long links(int older, int newer, boolean ring) {
-    return ((older & LINK_MASK) << LINK_BITS) | (newer & LINK_MASK) | (ring ? RING_FLAG : 0);
+  private void dropOldestId() {
+    while (kinds[(int) (oldest & mask)] == HOLE) oldest++;
+    int position = (int) (oldest & mask);
+    index.removeSlot(ids[position], position);
+    leave(position);
+    oldest++;
   }
 
-  private static int older(long links) {
-    long v = (links >>> LINK_BITS) & LINK_MASK;
-    return v == LINK_MASK ? NIL : (int) v;
+  private void dropOldestRingId() {
+    while (true) {
+      long number = ringOrder[(int) (ringHead++ & ringMask)];
+      if (isLiveRingId(number)) {
+        int position = (int) (number & mask);
+        index.removeSlot(ids[position], position);
+        leave(position);
+        return;
+      }
+    }
   }
 
-  private static int newer(long links) {
-    long v = links & LINK_MASK;
-    return v == LINK_MASK ? NIL : (int) v;
+  private boolean isLiveRingId(long number) {
+    return number >= oldest && kinds[(int) (number & mask)] == RING;
   }
 
-  private void setNewer(int slot, int newer) {
-    long l = slots[2 * slot + 1];
-    slots[2 * slot + 1] = (l & ~LINK_MASK) | (newer & LINK_MASK);
+  /**
+   * Moves the live ids, in order, to the numbers right after the last one used (each lands at or
+   * before its old position, so none is overwritten before it moves), and rebuilds the ring-id
+   * FIFO from them.
+   */
+  private void pack() {
+    long to = next;
+    ringHead = 0;
+    ringTail = 0;
+    for (long from = oldest; from < next; from++) {
+      int position = (int) (from & mask);
+      byte kind = kinds[position];
+      if (kind == HOLE) continue;
+      int target = (int) (to & mask);
+      if (target != position) {
+        index.relocate(ids[position], position, target);
+        ids[target] = ids[position];
+        kinds[target] = kind;
+        kinds[position] = HOLE;
+      }
+      if (kind == RING) ringOrder[(int) (ringTail++ & ringMask)] = to;
+      to++;
+    }
+    oldest = next;
+    next = to;
   }
 
-  private void setOlder(int slot, int older) {
-    long l = slots[2 * slot + 1];
-    slots[2 * slot + 1] = (l & ~(LINK_MASK << LINK_BITS)) | ((older & LINK_MASK) << LINK_BITS);
+  /** Drops the outdated entries of the ring-id FIFO, keeping the order of the rest. */
+  private void packRingOrder() {
+    long kept = ringHead;
+    for (long r = ringHead; r < ringTail; r++) {
+      long number = ringOrder[(int) (r & ringMask)];
+      if (isLiveRingId(number)) ringOrder[(int) (kept++ & ringMask)] = number;
+    }
+    ringTail = kept;
   }
 }

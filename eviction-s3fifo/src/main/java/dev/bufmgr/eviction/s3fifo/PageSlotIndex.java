@@ -93,6 +93,20 @@ final class PageSlotIndex {
     }
   }
 
+  /** Points the entry of {@code page} at {@code oldSlot} to {@code newSlot} instead; says whether it was there. */
+  boolean relocate(long page, int oldSlot, int newSlot) {
+    int fp = fingerprint(page);
+    long wanted = entry(fp, oldSlot);
+    for (int i = fp & mask; ; i = (i + 1) & mask) {
+      long e = table[i];
+      if (e == EMPTY) return false;
+      if (e == wanted) {
+        table[i] = entry(fp, newSlot);
+        return true;
+      }
+    }
+  }
+
   /** Empties position {@code i}, shifting later entries of its cluster back toward their homes. */
   private void deleteAt(int i) {
     int hole = i;

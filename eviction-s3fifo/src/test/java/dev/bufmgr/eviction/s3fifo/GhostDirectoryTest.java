@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.Sharing;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -111,6 +113,44 @@ class GhostDirectoryTest {
     }
     for (Map.Entry<Long, Boolean> e : plain.entrySet()) assertTrue(g.contains(e.getKey()));
     assertEquals(plain.values().stream().filter(v -> v).count(), g.ringSize());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"16, 5", "100, 30", "100, 0"})
+  void holesLeftByGhostHitsAreSkippedAndPackedAway(int capacity, int ringCap) {
+    GhostDirectory g = new GhostDirectory(capacity, ringCap, Sharing.EXCLUSIVE);
+    LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
+    SplittableRandom rnd = new SplittableRandom(capacity * 31L + ringCap);
+    int rings = 0;
+    long nextPage = 0;
+    for (int round = 0; round < 2_000; round++) {
+      for (int k = 0; k < capacity / 2 + 1; k++) {
+        long page = nextPage++;
+        boolean ring = rnd.nextInt(3) == 0;
+        boolean keep = true;
+        if (ring) {
+          if (ringCap == 0) keep = false;
+          else if (rings == ringCap && removeFirst(plain, true)) rings--;
+        }
+        if (keep) {
+          if (plain.size() == capacity && removeFirst(plain, false)) rings--;
+          plain.put(page, ring);
+          if (ring) rings++;
+        }
+        g.add(page, ring);
+      }
+      List<Long> present = new ArrayList<>(plain.keySet());
+      for (int k = 0; k < present.size() / 2; k++) {
+        long page = present.get(rnd.nextInt(present.size()));
+        Boolean wasRing = plain.remove(page);
+        assertEquals(wasRing != null, g.remove(page), "ghost hit on " + page + " in round " + round);
+        if (wasRing != null && wasRing) rings--;
+      }
+      assertEquals(plain.size(), g.size(), "round " + round);
+      assertEquals(rings, g.ringSize(), "round " + round);
+    }
+    for (long page : plain.keySet()) assertTrue(g.contains(page));
+    assertFalse(g.contains(nextPage));
   }
 
   @Test
