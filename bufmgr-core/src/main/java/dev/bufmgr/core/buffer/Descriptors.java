@@ -20,15 +20,18 @@ package dev.bufmgr.core.buffer;
  * </ul>
  *
  * <p>Each buffer's three words lie together in one record (state, tag, LSN), so a hit that reads
- * the state word and then the tag touches one cache line.
+ * the state word and then the tag touches one cache line. A record may carry a fourth word that
+ * the victim selector owns ({@link #selectorWord}), so that a selector examining a buffer finds
+ * its own state on the same line.
  */
 public abstract sealed class Descriptors implements AutoCloseable permits SharedDescriptors, ExclusiveDescriptors {
   private final int frames;
   private final int stripeSize;
   private final int stripeCount;
   private final Padding padding;
+  private final boolean selectorWords;
 
-  Descriptors(int frames, int stripes, Padding padding) {
+  Descriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
     if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
     if (stripes < 1 || stripes > frames) {
       throw new IllegalArgumentException("stripes must lie in 1.." + frames + ", got " + stripes);
@@ -37,11 +40,17 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
     this.stripeCount = stripes;
     this.stripeSize = (frames + stripes - 1) / stripes;
     this.padding = padding;
+    this.selectorWords = selectorWords;
   }
 
-  /** Allocates zeroed {@link Sharing#SHARED} descriptors (see {@link #allocate(int, int, Padding, Sharing)}). */
+  /** Allocates zeroed {@link Sharing#SHARED} descriptors without selector words (see the full form). */
   public static Descriptors allocate(int frames, int stripes, Padding padding) {
-    return allocate(frames, stripes, padding, Sharing.SHARED);
+    return allocate(frames, stripes, padding, Sharing.SHARED, false);
+  }
+
+  /** Allocates zeroed descriptors without selector words (see the full form). */
+  public static Descriptors allocate(int frames, int stripes, Padding padding, Sharing sharing) {
+    return allocate(frames, stripes, padding, sharing, false);
   }
 
   /**
@@ -51,11 +60,25 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
    * @param stripes the number of stripes, 1..frames
    * @param padding the distance between state words (shared descriptors only)
    * @param sharing whether many threads or one use them
+   * @param selectorWords whether each record carries a word for the selector ({@link #selectorWord})
    */
-  public static Descriptors allocate(int frames, int stripes, Padding padding, Sharing sharing) {
+  public static Descriptors allocate(
+      int frames, int stripes, Padding padding, Sharing sharing, boolean selectorWords) {
     return sharing == Sharing.EXCLUSIVE
-        ? new ExclusiveDescriptors(frames, stripes, padding)
-        : new SharedDescriptors(frames, stripes, padding);
+        ? new ExclusiveDescriptors(frames, stripes, padding, selectorWords)
+        : new SharedDescriptors(frames, stripes, padding, selectorWords);
+  }
+
+  /** Whether each record carries a word for the selector. */
+  public final boolean hasSelectorWords() {
+    return selectorWords;
+  }
+
+  /** Fails unless the records carry selector words (a selector that needs them declares {@code BUFFER_WORD}). */
+  final void requireSelectorWords() {
+    if (!selectorWords) {
+      throw new IllegalStateException("these descriptors carry no selector words; the selector must require BUFFER_WORD");
+    }
   }
 
   /** Whether many threads or one use these descriptors. */
@@ -119,6 +142,22 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
 
   /** Resets the page LSN of {@code b}; only while TAG_VALID is clear under the only pin. */
   public abstract void resetLsn(int b);
+
+  /**
+   * The selector's word of buffer {@code b} (zero at first; read with volatile semantics when
+   * shared).
+   *
+   * @throws IllegalStateException when the records carry no selector words
+   */
+  public abstract long selectorWord(int b);
+
+  /**
+   * Replaces the selector's word of {@code b} if it still equals {@code expected} (atomically
+   * when shared).
+   *
+   * @throws IllegalStateException when the records carry no selector words
+   */
+  public abstract boolean compareAndSetSelectorWord(int b, long expected, long update);
 
   /** Bytes of memory held by the descriptor records. */
   public abstract long bytes();

@@ -2,18 +2,21 @@ package dev.bufmgr.core.buffer;
 
 /**
  * {@link Sharing#EXCLUSIVE} descriptors: the records packed in one on-heap array, three words per
- * buffer, read and written with plain loads and stores. Not thread-safe: one thread only.
+ * buffer (four with the selector's word), read and written with plain loads and stores. Not
+ * thread-safe: one thread only.
  */
 final class ExclusiveDescriptors extends Descriptors {
-  private static final int WORDS = 3;
   private static final int TAG = 1;
   private static final int LSN = 2;
+  private static final int SELECTOR = 3;
 
+  private final int words;
   private final long[] records;
 
-  ExclusiveDescriptors(int frames, int stripes, Padding padding) {
-    super(frames, stripes, padding);
-    this.records = new long[Math.multiplyExact(frames, WORDS)];
+  ExclusiveDescriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
+    super(frames, stripes, padding, selectorWords);
+    this.words = selectorWords ? 4 : 3;
+    this.records = new long[Math.multiplyExact(frames, words)];
   }
 
   @Override
@@ -23,12 +26,12 @@ final class ExclusiveDescriptors extends Descriptors {
 
   @Override
   public long state(int b) {
-    return records[WORDS * b];
+    return records[words * b];
   }
 
   @Override
   public boolean compareAndSetState(int b, long expected, long update) {
-    int i = WORDS * b;
+    int i = words * b;
     if (records[i] != expected) return false;
     records[i] = update;
     return true;
@@ -36,7 +39,7 @@ final class ExclusiveDescriptors extends Descriptors {
 
   @Override
   public long getAndAddState(int b, long delta) {
-    int i = WORDS * b;
+    int i = words * b;
     long before = records[i];
     records[i] = before + delta;
     return before;
@@ -44,28 +47,43 @@ final class ExclusiveDescriptors extends Descriptors {
 
   @Override
   public long tag(int b) {
-    return records[WORDS * b + TAG];
+    return records[words * b + TAG];
   }
 
   @Override
   public void setTag(int b, long page) {
-    records[WORDS * b + TAG] = page;
+    records[words * b + TAG] = page;
   }
 
   @Override
   public long lsn(int b) {
-    return records[WORDS * b + LSN];
+    return records[words * b + LSN];
   }
 
   @Override
   public void raiseLsn(int b, long lsn) {
-    int i = WORDS * b + LSN;
+    int i = words * b + LSN;
     if (records[i] < lsn) records[i] = lsn;
   }
 
   @Override
   public void resetLsn(int b) {
-    records[WORDS * b + LSN] = 0L;
+    records[words * b + LSN] = 0L;
+  }
+
+  @Override
+  public long selectorWord(int b) {
+    requireSelectorWords();
+    return records[words * b + SELECTOR];
+  }
+
+  @Override
+  public boolean compareAndSetSelectorWord(int b, long expected, long update) {
+    requireSelectorWords();
+    int i = words * b + SELECTOR;
+    if (records[i] != expected) return false;
+    records[i] = update;
+    return true;
   }
 
   @Override

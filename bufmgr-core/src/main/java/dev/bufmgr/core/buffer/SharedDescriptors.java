@@ -10,23 +10,25 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link Sharing#SHARED} descriptors in striped off-heap arrays. With more than one stripe each
  * stripe's records are allocated, and so first touched, by a thread of its own, so that on a NUMA
  * host whose threads the OS spreads over the nodes the memory is spread too (one stripe is
- * allocated by the calling thread). Records (state at +0, tag at +8, LSN at +16) are 24 bytes
- * apart unpadded, or one or two cache lines apart when padded (see {@link Padding}), in which case
- * the padding holds the same buffer's tag and LSN.
+ * allocated by the calling thread). Records (state at +0, tag at +8, LSN at +16, the selector's
+ * word at +24 when asked for) are 24 or 32 bytes apart unpadded, or one or two cache lines apart
+ * when padded (see {@link Padding}), in which case the padding holds the same buffer's other words.
  */
 final class SharedDescriptors extends Descriptors {
   private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
   private static final long RECORD_BYTES = 24;
   private static final long TAG_OFFSET = 8;
   private static final long LSN_OFFSET = 16;
+  private static final long SELECTOR_OFFSET = 24;
 
   private final long recordStride;
   private final Arena arena;
   private final MemorySegment[] records;
 
-  SharedDescriptors(int frames, int stripes, Padding padding) {
-    super(frames, stripes, padding);
-    this.recordStride = Math.max(RECORD_BYTES, padding.stride());
+  SharedDescriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
+    super(frames, stripes, padding, selectorWords);
+    long record = selectorWords ? RECORD_BYTES + Long.BYTES : RECORD_BYTES;
+    this.recordStride = Math.max(record, padding.stride());
     this.arena = Arena.ofShared();
     this.records = new MemorySegment[stripes];
     allocateStripes();
@@ -130,6 +132,20 @@ final class SharedDescriptors extends Descriptors {
   public void resetLsn(int b) {
     int s = stripeIndex(b);
     LONG.setRelease(records[s], offset(b, s) + LSN_OFFSET, 0L);
+  }
+
+  @Override
+  public long selectorWord(int b) {
+    requireSelectorWords();
+    int s = stripeIndex(b);
+    return (long) LONG.getVolatile(records[s], offset(b, s) + SELECTOR_OFFSET);
+  }
+
+  @Override
+  public boolean compareAndSetSelectorWord(int b, long expected, long update) {
+    requireSelectorWords();
+    int s = stripeIndex(b);
+    return LONG.compareAndSet(records[s], offset(b, s) + SELECTOR_OFFSET, expected, update);
   }
 
   /** The stripe of {@code b}, without a division on a single-stripe pool (the hit path's common case). */

@@ -37,6 +37,12 @@ public interface SelectorFactory {
     /** The future of the request stream (Belady's OPT). */
     FUTURE_KNOWLEDGE,
     /** Only one thread may use the pool. */
-    SINGLE_THREADED
+    SINGLE_THREADED,
+    /**
+     * One 64-bit word per buffer in the descriptor record, beside the state word, for per-buffer
+     * state beyond the usage bits ({@link Descriptors#selectorWord}); pools of other selectors
+     * leave it out and stay smaller.
+     */
+    BUFFER_WORD
   }
 }

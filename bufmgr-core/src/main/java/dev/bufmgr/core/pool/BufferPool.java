@@ -2,6 +2,7 @@ package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.metrics.PoolMetrics;
@@ -41,7 +42,10 @@ public final class BufferPool implements AutoCloseable {
   public BufferPool(PoolConfig config, SelectorRegistry registry) {
     this.config = config;
     this.selectorName = registry.validate(config.selector()).canonicalName();
-    this.descriptors = Descriptors.allocate(config.frames(), config.stripes(), config.padding(), config.sharing());
+    boolean selectorWords =
+        registry.find(config.selector().name()).requirements().contains(SelectorFactory.Requirement.BUFFER_WORD);
+    this.descriptors =
+        Descriptors.allocate(config.frames(), config.stripes(), config.padding(), config.sharing(), selectorWords);
     try {
       this.mapping = new MappingTable(config.frames(), config.mappingPartitions(), descriptors);
       this.freeList = new FreeList(config.frames());

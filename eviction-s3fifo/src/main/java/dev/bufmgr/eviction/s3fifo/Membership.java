@@ -1,16 +1,15 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import dev.bufmgr.core.buffer.Sharing;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.bufmgr.core.buffer.Descriptors;
 
 /**
- * Which S3-FIFO queue each buffer's page belongs to, as one atomic word per buffer: the queue
+ * Which S3-FIFO queue each buffer's page belongs to, as one word per buffer kept in the buffer's
+ * descriptor record (the selector's word, so examining a buffer touches one record): the queue
  * (none, small or main), whether the page was read through a ring, and a generation that grows
  * with every change. A queue entry names a buffer and the generation it was pushed with, so an
  * entry left behind when its buffer moved or was reused by a ring is recognised as stale. Every
- * change is a compare-and-set, so two threads never both move the same page ({@link
- * Sharing#EXCLUSIVE}: plain loads and stores, one thread).
+ * change is a compare-and-set, so two threads never both move the same page (plain loads and
+ * stores on {@link dev.bufmgr.core.buffer.Sharing#EXCLUSIVE} descriptors).
  */
 final class Membership {
   /** The buffer's page is in no queue (the buffer is free or being replaced). */
@@ -27,27 +26,24 @@ final class Membership {
   private static final long BUFFER_MASK = (1L << BUFFER_BITS) - 1;
   private static final long ENTRY_GEN_MASK = (1L << 33) - 1;
 
-  private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
+  private final Descriptors descriptors;
 
-  private final long[] words;
-  private final boolean exclusive;
-
-  Membership(int frames, Sharing sharing) {
-    this.words = new long[frames];
-    this.exclusive = sharing == Sharing.EXCLUSIVE;
+  /** Memberships kept in the selector words of {@code descriptors}, which must carry them. */
+  Membership(Descriptors descriptors) {
+    if (!descriptors.hasSelectorWords()) {
+      throw new IllegalArgumentException("S3-FIFO keeps its queue membership in the descriptors' selector words");
+    }
+    this.descriptors = descriptors;
   }
 
   /** The current word of buffer {@code b}. */
   long word(int b) {
-    return exclusive ? words[b] : (long) WORD.getVolatile(words, b);
+    return descriptors.selectorWord(b);
   }
 
   /** Replaces the word of {@code b} if it is still {@code expected}. */
   boolean compareAndSet(int b, long expected, long update) {
-    if (!exclusive) return WORD.compareAndSet(words, b, expected, update);
-    if (words[b] != expected) return false;
-    words[b] = update;
-    return true;
+    return descriptors.compareAndSetSelectorWord(b, expected, update);
   }
 
   /** The queue a word names. */

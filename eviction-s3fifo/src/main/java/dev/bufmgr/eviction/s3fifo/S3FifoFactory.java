@@ -6,6 +6,7 @@ import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorParameters;
 import dev.bufmgr.core.evict.VictimSelector;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Registers {@code s3fifo}: S3-FIFO as in libCacheSim's S3FIFO.c (parameters {@code small}, the
@@ -27,6 +28,12 @@ public final class S3FifoFactory implements SelectorFactory {
   public String description() {
     return "S3-FIFO (Yang et al., SOSP 2023; libCacheSim S3FIFO.c): small and main FIFOs with a ghost FIFO "
         + "whose share of ring-read ids is capped";
+  }
+
+  /** S3-FIFO keeps each buffer's queue membership in the descriptor record. */
+  @Override
+  public Set<Requirement> requirements() {
+    return Set.of(Requirement.BUFFER_WORD);
   }
 
   @Override

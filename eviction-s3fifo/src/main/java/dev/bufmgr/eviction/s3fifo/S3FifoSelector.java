@@ -82,7 +82,7 @@ final class S3FifoSelector implements VictimSelector {
     this.threshold = threshold;
     this.ghost = ghost;
     Sharing sharing = descriptors.sharing();
-    this.membership = new Membership(frames, sharing);
+    this.membership = new Membership(descriptors);
     this.small = new BufferFifo("small", frames, membership::isCurrent, sharing);
     this.main = new BufferFifo("main", frames, membership::isCurrent, sharing);
     this.name = name;

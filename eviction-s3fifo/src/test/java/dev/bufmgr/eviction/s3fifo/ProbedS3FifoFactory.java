@@ -9,6 +9,7 @@ import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import java.util.List;
+import java.util.Set;
 
 /**
  * For tests: the real {@code s3fifo} factory, remembering the selector it created, so a test can
@@ -41,6 +42,11 @@ final class ProbedS3FifoFactory implements SelectorFactory {
   @Override
   public List<ParameterSpec> parameters() {
     return real.parameters();
+  }
+
+  @Override
+  public Set<Requirement> requirements() {
+    return real.requirements();
   }
 
   @Override

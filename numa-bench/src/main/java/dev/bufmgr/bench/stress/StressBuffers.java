@@ -6,6 +6,7 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
@@ -28,10 +29,13 @@ final class StressBuffers {
   private static final SelectorRegistry REGISTRY = SelectorRegistry.load();
   private static final ConcurrentLinkedQueue<Descriptors> ONE_BUFFER = new ConcurrentLinkedQueue<>();
 
-  /** A one-buffer descriptor array whose words the caller must set with {@link #install}. */
+  /**
+   * A one-buffer shared descriptor array, with a selector word (for the selectors that keep one),
+   * whose words the caller must set with {@link #install}.
+   */
   static Descriptors takeOneBuffer() {
     Descriptors d = ONE_BUFFER.poll();
-    return d != null ? d : Descriptors.allocate(1, 1, Padding.NONE);
+    return d != null ? d : Descriptors.allocate(1, 1, Padding.NONE, Sharing.SHARED, true);
   }
 
   /** Returns an array taken by {@link #takeOneBuffer}; no thread may use it afterwards. */
@@ -41,12 +45,15 @@ final class StressBuffers {
 
   /**
    * Makes buffer {@code b} hold {@code page}, loaded (TAG_VALID and VALID), with {@code pins}
-   * pins and usage bits {@code usage}, no other flag, and page LSN 0. Only while no other thread
-   * uses the array.
+   * pins and usage bits {@code usage}, no other flag, page LSN 0 and selector word 0. Only while
+   * no other thread uses the array.
    */
   static void install(Descriptors d, int b, long page, int pins, int usage) {
     d.setTag(b, page);
     d.resetLsn(b);
+    if (!d.compareAndSetSelectorWord(b, d.selectorWord(b), 0)) {
+      throw new IllegalStateException("buffer " + b + "'s selector word changed while a test state was being set up");
+    }
     long wanted = withUsage(pins | TAG_VALID | VALID, usage);
     long st = d.state(b);
     if (!d.compareAndSetState(b, st, wanted)) {

@@ -1,0 +1,55 @@
+package dev.bufmgr.core.buffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Both layouts keep each buffer's words apart from its neighbours', with or without selector words. */
+class DescriptorsTest {
+
+  @ParameterizedTest
+  @EnumSource(Sharing.class)
+  void everyWordOfEveryBufferIsItsOwn(Sharing sharing) {
+    try (Descriptors d = Descriptors.allocate(10, 3, Padding.NONE, sharing, true)) {
+      assertEquals(sharing, d.sharing());
+      assertTrue(d.hasSelectorWords());
+      for (int b = 0; b < 10; b++) {
+        assertTrue(d.compareAndSetState(b, 0, 100 + b));
+        d.setTag(b, 200 + b);
+        d.raiseLsn(b, 300 + b);
+        assertTrue(d.compareAndSetSelectorWord(b, 0, 400 + b));
+      }
+      for (int b = 0; b < 10; b++) {
+        assertEquals(100 + b, d.state(b));
+        assertEquals(200 + b, d.tag(b));
+        assertEquals(300 + b, d.lsn(b));
+        assertEquals(400 + b, d.selectorWord(b));
+      }
+      assertFalse(d.compareAndSetSelectorWord(4, 0, 1), "a stale expected word changes nothing");
+      assertEquals(404, d.selectorWord(4));
+      assertEquals(105, d.getAndAddState(5, 10));
+      assertEquals(115, d.state(5));
+      d.raiseLsn(6, 1);
+      assertEquals(306, d.lsn(6), "a raise never lowers the LSN");
+      d.resetLsn(6);
+      assertEquals(0, d.lsn(6));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Sharing.class)
+  void withoutSelectorWordsRecordsStayAtThreeWordsAndRefuseThem(Sharing sharing) {
+    try (Descriptors plain = Descriptors.allocate(64, 1, Padding.NONE, sharing);
+        Descriptors withWords = Descriptors.allocate(64, 1, Padding.NONE, sharing, true)) {
+      assertEquals(64 * 24, plain.bytes());
+      assertEquals(64 * 32, withWords.bytes());
+      assertFalse(plain.hasSelectorWords());
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> plain.selectorWord(0));
+      assertTrue(e.getMessage().contains("BUFFER_WORD"), e.getMessage());
+    }
+  }
+}
