@@ -76,80 +76,86 @@ class GhostDirectoryTest {
     assertThrows(IllegalArgumentException.class, () -> new GhostDirectory(4, 5, Sharing.SHARED));
   }
 
+  /** The ghost's rules on a LinkedHashMap (id to whether it came from a ring read), in arrival order. */
+  private static final class GhostModel {
+    final LinkedHashMap<Long, Boolean> ids = new LinkedHashMap<>();
+    final int capacity;
+    final int ringCap;
+    int rings;
+
+    GhostModel(int capacity, int ringCap) {
+      this.capacity = capacity;
+      this.ringCap = ringCap;
+    }
+
+    /** Appends an absent id: first the oldest ring id leaves if ring ids are at the cap, then the oldest id if full. */
+    void add(long page, boolean ring) {
+      if (ring) {
+        if (ringCap == 0) return;
+        if (rings == ringCap && removeFirst(ids, true)) rings--;
+      }
+      if (ids.size() == capacity && removeFirst(ids, false)) rings--;
+      ids.put(page, ring);
+      if (ring) rings++;
+    }
+
+    /** Removes an id; says whether it was there. */
+    boolean remove(long page) {
+      Boolean wasRing = ids.remove(page);
+      if (wasRing != null && wasRing) rings--;
+      return wasRing != null;
+    }
+
+    void check(GhostDirectory g, String where) {
+      assertEquals(ids.size(), g.size(), where);
+      assertEquals(rings, g.ringSize(), where);
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"1, SHARED", "2, SHARED", "7, SHARED", "64, SHARED", "1000, SHARED", "7, EXCLUSIVE", "1000, EXCLUSIVE"})
   void matchesALinkedHashMapUnderRandomOperations(int capacity, Sharing sharing) {
-    int ringCap = capacity / 3;
-    GhostDirectory g = new GhostDirectory(capacity, ringCap, sharing);
-    LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
+    GhostDirectory g = new GhostDirectory(capacity, capacity / 3, sharing);
+    GhostModel model = new GhostModel(capacity, capacity / 3);
     SplittableRandom rnd = new SplittableRandom(capacity);
-    int rings = 0;
     for (int i = 0; i < 100_000; i++) {
       long page = rnd.nextLong(capacity * 3L) - capacity;
       if (rnd.nextInt(3) == 0) {
-        Boolean wasRing = plain.remove(page);
-        assertEquals(wasRing != null, g.remove(page), "remove " + page + " at step " + i);
-        if (wasRing != null && wasRing) rings--;
+        assertEquals(model.remove(page), g.remove(page), "remove " + page + " at step " + i);
+      } else if (model.ids.containsKey(page)) {
+        assertTrue(g.contains(page));
       } else {
         boolean ring = rnd.nextInt(4) == 0;
-        if (plain.containsKey(page)) {
-          assertTrue(g.contains(page));
-        } else {
-          boolean keep = true;
-          if (ring) {
-            if (ringCap == 0) keep = false;
-            else if (rings == ringCap && removeFirst(plain, true)) rings--;
-          }
-          if (keep) {
-            if (plain.size() == capacity && removeFirst(plain, false)) rings--;
-            plain.put(page, ring);
-            if (ring) rings++;
-          }
-          g.add(page, ring);
-        }
+        model.add(page, ring);
+        g.add(page, ring);
       }
-      assertEquals(plain.size(), g.size());
-      assertEquals(rings, g.ringSize());
+      model.check(g, "step " + i);
     }
-    for (Map.Entry<Long, Boolean> e : plain.entrySet()) assertTrue(g.contains(e.getKey()));
-    assertEquals(plain.values().stream().filter(v -> v).count(), g.ringSize());
+    for (long page : model.ids.keySet()) assertTrue(g.contains(page));
   }
 
   @ParameterizedTest
   @CsvSource({"16, 5", "100, 30", "100, 0"})
   void holesLeftByGhostHitsAreSkippedAndPackedAway(int capacity, int ringCap) {
     GhostDirectory g = new GhostDirectory(capacity, ringCap, Sharing.EXCLUSIVE);
-    LinkedHashMap<Long, Boolean> plain = new LinkedHashMap<>();
+    GhostModel model = new GhostModel(capacity, ringCap);
     SplittableRandom rnd = new SplittableRandom(capacity * 31L + ringCap);
-    int rings = 0;
     long nextPage = 0;
     for (int round = 0; round < 2_000; round++) {
       for (int k = 0; k < capacity / 2 + 1; k++) {
         long page = nextPage++;
         boolean ring = rnd.nextInt(3) == 0;
-        boolean keep = true;
-        if (ring) {
-          if (ringCap == 0) keep = false;
-          else if (rings == ringCap && removeFirst(plain, true)) rings--;
-        }
-        if (keep) {
-          if (plain.size() == capacity && removeFirst(plain, false)) rings--;
-          plain.put(page, ring);
-          if (ring) rings++;
-        }
+        model.add(page, ring);
         g.add(page, ring);
       }
-      List<Long> present = new ArrayList<>(plain.keySet());
+      List<Long> present = new ArrayList<>(model.ids.keySet());
       for (int k = 0; k < present.size() / 2; k++) {
         long page = present.get(rnd.nextInt(present.size()));
-        Boolean wasRing = plain.remove(page);
-        assertEquals(wasRing != null, g.remove(page), "ghost hit on " + page + " in round " + round);
-        if (wasRing != null && wasRing) rings--;
+        assertEquals(model.remove(page), g.remove(page), "ghost hit on " + page + " in round " + round);
       }
-      assertEquals(plain.size(), g.size(), "round " + round);
-      assertEquals(rings, g.ringSize(), "round " + round);
+      model.check(g, "round " + round);
     }
-    for (long page : plain.keySet()) assertTrue(g.contains(page));
+    for (long page : model.ids.keySet()) assertTrue(g.contains(page));
     assertFalse(g.contains(nextPage));
   }
 
