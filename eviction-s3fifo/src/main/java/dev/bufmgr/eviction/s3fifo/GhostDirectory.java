@@ -16,8 +16,10 @@ import java.util.Arrays;
  * and dropping the oldest walk it sequentially. An id removed out of order (a ghost hit, or the
  * oldest ring id) leaves a hole that the oldest end skips; when the array fills with ids and holes
  * the live ids are packed to its start (amortized constant time). A {@link PageSlotIndex} maps each
- * live id to its position, and a second FIFO remembers the arrival order of ring ids, its
- * outdated entries skipped or packed away the same way. Thread-safe by one lock when shared;
+ * live id to its position; an id dropped as the oldest (or oldest ring id) leaves its index entry
+ * behind, outdated, and the index is rebuilt in one ordered pass once such entries reach half the
+ * capacity, so a drop touches no random memory. A second FIFO remembers the arrival order of ring
+ * ids, its outdated entries skipped or packed away the same way. Thread-safe by one lock when shared;
  * lookups happen only on misses. An {@link Sharing#EXCLUSIVE} directory serves one thread and
  * takes no lock.
  */
@@ -30,6 +32,8 @@ final class GhostDirectory {
   private final int ringCapacity;
   private final boolean exclusive;
   private final PageSlotIndex index;
+  /** Scratch for rebuilding the index: the positions of the live ids. */
+  private final int[] livePositions;
   /** Per position: the id, and whether it is a hole, a plain id or a ring id. */
   private final long[] ids;
   private final byte[] kinds;
@@ -68,7 +72,18 @@ final class GhostDirectory {
     int ringPositions = ringCapacity == 0 ? 1 : powerOfTwoAtLeast(2L * ringCapacity + 2);
     this.ringOrder = new long[ringPositions];
     this.ringMask = ringPositions - 1;
-    this.index = new PageSlotIndex(capacity, this::idAt);
+    this.livePositions = new int[capacity];
+    this.index = new PageSlotIndex(capacity + Math.max(1, capacity / 2), new PageSlotIndex.Slots() {
+      @Override
+      public boolean holds(int position, long page) {
+        return kinds[position] != HOLE && ids[position] == page;
+      }
+
+      @Override
+      public long pageAt(int position) {
+        return ids[position];
+      }
+    });
   }
 
   private static int powerOfTwoAtLeast(long n) {
@@ -116,6 +131,7 @@ final class GhostDirectory {
     }
     if (size == capacity) dropOldestId();
     if (next - oldest == ids.length) pack();
+    if (index.entries() == index.capacity()) rebuildIndex();
     int position = (int) (next & mask);
     if (!index.putIfAbsent(page, position)) return;
     ids[position] = page;
@@ -154,11 +170,7 @@ final class GhostDirectory {
     return ringCapacity;
   }
 
-  private long idAt(int position) {
-    return ids[position];
-  }
-
-  /** Turns the live id at {@code position}, already out of the index, into a hole. */
+  /** Turns the live id at {@code position} into a hole (its index entry, if any is left, is outdated). */
   private void leave(int position) {
     if (kinds[position] == RING) ringSize--;
     kinds[position] = HOLE;
@@ -167,9 +179,7 @@ final class GhostDirectory {
 
   private void dropOldestId() {
     while (kinds[(int) (oldest & mask)] == HOLE) oldest++;
-    int position = (int) (oldest & mask);
-    index.removeSlot(ids[position], position);
-    leave(position);
+    leave((int) (oldest & mask));
     oldest++;
   }
 
@@ -177,9 +187,7 @@ final class GhostDirectory {
     while (true) {
       long number = ringOrder[(int) (ringHead++ & ringMask)];
       if (isLiveRingId(number)) {
-        int position = (int) (number & mask);
-        index.removeSlot(ids[position], position);
-        leave(position);
+        leave((int) (number & mask));
         return;
       }
     }
@@ -191,8 +199,8 @@ final class GhostDirectory {
 
   /**
    * Moves the live ids, in order, to the numbers right after the last one used (each lands at or
-   * before its old position, so none is overwritten before it moves), and rebuilds the ring-id
-   * FIFO from them.
+   * before its old position, so none is overwritten before it moves), and rebuilds the index and
+   * the ring-id FIFO from them.
    */
   private void pack() {
     long to = next;
@@ -204,7 +212,6 @@ final class GhostDirectory {
       if (kind == HOLE) continue;
       int target = (int) (to & mask);
       if (target != position) {
-        index.relocate(ids[position], position, target);
         ids[target] = ids[position];
         kinds[target] = kind;
         kinds[position] = HOLE;
@@ -214,6 +221,17 @@ final class GhostDirectory {
     }
     oldest = next;
     next = to;
+    rebuildIndex();
+  }
+
+  /** Rebuilds the index from the live ids, dropping its outdated entries. */
+  private void rebuildIndex() {
+    int count = 0;
+    for (long n = oldest; n < next; n++) {
+      int position = (int) (n & mask);
+      if (kinds[position] != HOLE) livePositions[count++] = position;
+    }
+    index.rebuild(livePositions, count);
   }
 
   /** Drops the outdated entries of the ring-id FIFO, keeping the order of the rest. */

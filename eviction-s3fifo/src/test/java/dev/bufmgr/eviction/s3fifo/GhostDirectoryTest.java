@@ -159,46 +159,88 @@ class GhostDirectoryTest {
     assertFalse(g.contains(nextPage));
   }
 
-  @Test
-  void indexMatchesAHashMap() {
-    long[] pageOfSlot = new long[500];
-    PageSlotIndex index = new PageSlotIndex(500, slot -> pageOfSlot[slot]);
-    Map<Long, Integer> plain = new HashMap<>();
-    ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
-    for (int s = 0; s < 500; s++) freeSlots.push(s);
-    SplittableRandom rnd = new SplittableRandom(7);
-    for (int i = 0; i < 300_000; i++) {
-      long page = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
-      if (plain.containsKey(page)) {
-        int slot = plain.remove(page);
-        if (rnd.nextBoolean()) assertEquals(slot, index.remove(page));
-        else assertTrue(index.removeSlot(page, slot));
-        freeSlots.push(slot);
-      } else if (!freeSlots.isEmpty()) {
-        int slot = freeSlots.pop();
-        assertTrue(index.putIfAbsent(page, slot));
-        pageOfSlot[slot] = page;
-        plain.put(page, slot);
-        assertFalse(index.putIfAbsent(page, freeSlots.isEmpty() ? slot : freeSlots.peek()), "a present page keeps its slot");
-      } else {
-        assertEquals(-1, index.remove(page));
-        assertFalse(index.removeSlot(page, 0));
-      }
-      long probe = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
-      assertEquals(plain.getOrDefault(probe, -1), index.get(probe));
+  /** Slots for index tests: a page per slot and whether the slot still holds it. */
+  private static final class TestSlots implements PageSlotIndex.Slots {
+    final long[] pages;
+    final boolean[] live;
+
+    TestSlots(int n) {
+      pages = new long[n];
+      live = new boolean[n];
+    }
+
+    @Override
+    public boolean holds(int slot, long page) {
+      return live[slot] && pages[slot] == page;
+    }
+
+    @Override
+    public long pageAt(int slot) {
+      return pages[slot];
     }
   }
 
   @Test
+  void indexMatchesAHashMapWithOutdatedEntriesLeftBehindAndRebuilt() {
+    TestSlots slots = new TestSlots(500);
+    PageSlotIndex index = new PageSlotIndex(750, slots);
+    Map<Long, Integer> plain = new HashMap<>();
+    ArrayDeque<Integer> freeSlots = new ArrayDeque<>();
+    for (int s = 0; s < 500; s++) freeSlots.push(s);
+    SplittableRandom rnd = new SplittableRandom(7);
+    int rebuilds = 0;
+    for (int i = 0; i < 300_000; i++) {
+      long page = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
+      if (plain.containsKey(page)) {
+        int slot = plain.remove(page);
+        if (rnd.nextBoolean()) {
+          assertEquals(slot, index.remove(page));
+        } else {
+          int before = index.entries();
+          slots.live[slot] = false;
+          assertEquals(before, index.entries(), "dropping a slot's page leaves its entry behind");
+        }
+        slots.live[slot] = false;
+        freeSlots.push(slot);
+      } else if (!freeSlots.isEmpty()) {
+        if (index.entries() == index.capacity()) {
+          int[] used = plain.values().stream().mapToInt(Integer::intValue).toArray();
+          index.rebuild(used, used.length);
+          assertEquals(plain.size(), index.entries());
+          rebuilds++;
+        }
+        int slot = freeSlots.pop();
+        assertTrue(index.putIfAbsent(page, slot));
+        slots.pages[slot] = page;
+        slots.live[slot] = true;
+        plain.put(page, slot);
+        assertFalse(index.putIfAbsent(page, freeSlots.isEmpty() ? slot : freeSlots.peek()), "a present page keeps its slot");
+      } else {
+        assertEquals(-1, index.remove(page));
+      }
+      long probe = rnd.nextInt(2000) * 0x1_0000_0000L + rnd.nextInt(3);
+      assertEquals(plain.getOrDefault(probe, -1), index.get(probe));
+    }
+    assertTrue(rebuilds > 10, "rebuilt " + rebuilds + " times");
+  }
+
+  @Test
   void aMatchingFingerprintIsNotEnoughWithoutThePage() {
-    long[] pageOfSlot = new long[4];
-    PageSlotIndex index = new PageSlotIndex(4, slot -> pageOfSlot[slot]);
-    pageOfSlot[2] = 99;
+    TestSlots slots = new TestSlots(4);
+    PageSlotIndex index = new PageSlotIndex(4, slots);
+    slots.pages[2] = 99;
+    slots.live[2] = true;
     assertTrue(index.putIfAbsent(99, 2));
-    pageOfSlot[2] = 100;
+    slots.pages[2] = 100;
     assertEquals(-1, index.get(99), "slot 2 no longer holds page 99");
-    assertFalse(index.removeSlot(99, 1), "the entry names slot 2, not slot 1");
-    assertTrue(index.removeSlot(99, 2));
+    assertTrue(index.putIfAbsent(99, 1), "the outdated entry does not count as the page");
+    slots.pages[1] = 99;
+    slots.live[1] = true;
+    assertEquals(1, index.get(99));
+    assertEquals(2, index.entries());
+    index.rebuild(new int[] {1, 2}, 2);
+    assertEquals(1, index.get(99));
+    assertEquals(-1, index.get(98));
   }
 
   /** Removes the oldest entry (the oldest ring entry when {@code ringOnly}); returns whether it was a ring entry. */
