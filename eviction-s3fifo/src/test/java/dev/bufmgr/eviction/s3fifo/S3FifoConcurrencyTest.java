@@ -1,26 +1,18 @@
 package dev.bufmgr.eviction.s3fifo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.core.buffer.BufferState;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
-import dev.bufmgr.core.pool.PoolSession;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicReference;
+import dev.bufmgr.core.testing.ConcurrentChurn;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Several threads hammer one small pool with overlapping pages, ring reads and held pins, so that
- * victims are pinned at the tail, claimed victims are given back and rings reuse buffers from the
- * middle of the queues. Afterwards every buffer must still belong to exactly one queue, and every
- * buffer must still be reachable: one thread can pin N fresh pages at once.
+ * Several threads hammer one small pool ({@link ConcurrentChurn}), so that victims are pinned at
+ * the tail, claimed victims are given back and rings reuse buffers from the middle of the queues.
+ * Afterwards every buffer must still belong to exactly one queue, and every buffer must still be
+ * reachable: one thread can pin N fresh pages at once.
  */
 class S3FifoConcurrencyTest {
 
@@ -28,60 +20,15 @@ class S3FifoConcurrencyTest {
   @ValueSource(ints = {1, 2})
   void queuesStayConsistentAndEveryBufferStaysReachable(int threshold) throws Exception {
     int frames = 48;
-    int threads = 4;
     PoolConfig config =
         PoolConfig.builder().frames(frames).selector("s3fifo:threshold=" + threshold).build();
     ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
     try (BufferPool pool = probe.pool(config)) {
       S3FifoSelector selector = probe.last();
-      CyclicBarrier start = new CyclicBarrier(threads);
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      List<Thread> workers = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        long seed = t;
-        Thread w =
-            new Thread(
-                () -> {
-                  SplittableRandom rnd = new SplittableRandom(seed);
-                  try (PoolSession s = pool.openSession()) {
-                    start.await();
-                    for (int i = 0; i < 60_000; i++) {
-                      int kind = rnd.nextInt(10);
-                      AccessStrategy strategy = kind == 0 ? AccessStrategy.BULKREAD : AccessStrategy.NORMAL;
-                      long page = kind < 5 ? rnd.nextInt(frames / 2) : rnd.nextInt(frames * 4);
-                      int b = s.pin(page, strategy, 0);
-                      if (kind == 9) {
-                        int other = s.pin(page + 1, AccessStrategy.NORMAL, 0);
-                        s.unpin(other);
-                      }
-                      if (kind == 3) s.markDirty(b, 0);
-                      s.unpin(b);
-                    }
-                  } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                  }
-                });
-        workers.add(w);
-        w.start();
-      }
-      for (Thread w : workers) w.join();
-      if (failure.get() != null) throw new AssertionError("worker failed", failure.get());
-
-      int resident = 0;
-      for (int b = 0; b < frames; b++) {
-        long st = pool.descriptors().state(b);
-        assertEquals(0, BufferState.refCount(st), "buffer " + b + " left pinned");
-        if (BufferState.has(st, BufferState.TAG_VALID)) resident++;
-      }
-      assertEquals(pool.residentPages(), resident);
+      ConcurrentChurn.run(pool, 4, 60_000);
+      int resident = ConcurrentChurn.checkNoPinLeft(pool);
       assertEquals(resident, selector.smallMembers() + selector.mainMembers(), "every resident page is in one queue");
-
-      try (PoolSession s = pool.openSession()) {
-        for (long page = 0; page < frames; page++) s.pin(1_000_000 + page, AccessStrategy.NORMAL, 0);
-        for (long page = 0; page < frames; page++) {
-          assertTrue(pool.bufferOf(1_000_000 + page) >= 0, "fresh page " + page + " resident");
-        }
-      }
+      ConcurrentChurn.checkEveryBufferReachable(pool);
       assertEquals(frames, selector.smallMembers() + selector.mainMembers());
     }
   }
