@@ -11,10 +11,8 @@ import dev.bufmgr.core.buffer.Sharing;
 public final class BatchedHand implements ClockHand {
   private final int frames;
   private final int batch;
-  private final PaddedCounter position = new PaddedCounter();
-  private final boolean exclusive;
-  private final ThreadLocal<Cursor> cursors;
-  private final Cursor only;
+  private final PaddedCounter position;
+  private final Cursors<Cursor> cursors;
 
   /** A {@link Sharing#SHARED} hand (see the three-argument constructor). */
   public BatchedHand(int frames, int batch) {
@@ -31,14 +29,13 @@ public final class BatchedHand implements ClockHand {
     if (batch < 1) throw new IllegalArgumentException("batch must be at least 1, got " + batch);
     this.frames = frames;
     this.batch = batch;
-    this.exclusive = sharing == Sharing.EXCLUSIVE;
-    this.cursors = exclusive ? null : ThreadLocal.withInitial(Cursor::new);
-    this.only = exclusive ? new Cursor() : null;
+    this.position = new PaddedCounter(sharing);
+    this.cursors = new Cursors<>(sharing, Cursor::new);
   }
 
   @Override
   public HandCursor cursor() {
-    return exclusive ? only : cursors.get();
+    return cursors.get();
   }
 
   /** Ticks claimed so far by all threads (a measure of sweep work). */
@@ -61,8 +58,7 @@ public final class BatchedHand implements ClockHand {
     @Override
     public int next() {
       if (remaining == 0) {
-        long at = exclusive ? position.getAndAddPlain(batch) : position.getAndAdd(batch);
-        buffer = (int) (at % frames);
+        buffer = (int) (position.getAndAdd(batch) % frames);
         remaining = batch;
       }
       int b = buffer;

@@ -1,23 +1,26 @@
 package dev.bufmgr.core.evict.hand;
 
+import dev.bufmgr.core.buffer.Sharing;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * A 64-bit counter advanced by atomic add, alone on its cache lines (padding by class layers, as
- * JCTools does, so the hot word shares no line with other fields).
+ * JCTools does, so the hot word shares no line with other fields). An {@link Sharing#EXCLUSIVE}
+ * counter, for one thread, adds with a plain read and write.
  */
 final class PaddedCounter extends PaddedCounterValue {
   long p10, p11, p12, p13, p14, p15, p16, p17;
   long p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+  private final boolean exclusive;
+
+  PaddedCounter(Sharing sharing) {
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
+  }
 
   /** Adds {@code delta} and returns the value before the add. */
   long getAndAdd(long delta) {
-    return (long) VALUE.getAndAdd(this, delta);
-  }
-
-  /** Adds {@code delta} with a plain read and write (one thread only); returns the value before. */
-  long getAndAddPlain(long delta) {
+    if (!exclusive) return (long) VALUE.getAndAdd(this, delta);
     long before = (long) VALUE.get(this);
     VALUE.set(this, before + delta);
     return before;

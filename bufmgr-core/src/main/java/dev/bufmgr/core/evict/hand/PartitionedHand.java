@@ -16,9 +16,7 @@ public final class PartitionedHand implements ClockHand {
   private final int batch;
   private final PaddedCounter[] positions;
   private final AtomicInteger nextHome = new AtomicInteger();
-  private final boolean exclusive;
-  private final ThreadLocal<Cursor> cursors;
-  private final Cursor only;
+  private final Cursors<Cursor> cursors;
 
   /**
    * @param descriptors the pool's descriptors, whose stripes the hand follows
@@ -29,15 +27,13 @@ public final class PartitionedHand implements ClockHand {
     this.descriptors = descriptors;
     this.batch = batch;
     this.positions = new PaddedCounter[descriptors.stripes()];
-    for (int s = 0; s < positions.length; s++) positions[s] = new PaddedCounter();
-    this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
-    this.cursors = exclusive ? null : ThreadLocal.withInitial(Cursor::new);
-    this.only = exclusive ? new Cursor() : null;
+    for (int s = 0; s < positions.length; s++) positions[s] = new PaddedCounter(descriptors.sharing());
+    this.cursors = new Cursors<>(descriptors.sharing(), Cursor::new);
   }
 
   @Override
   public HandCursor cursor() {
-    return exclusive ? only : cursors.get();
+    return cursors.get();
   }
 
   @Override
@@ -67,9 +63,7 @@ public final class PartitionedHand implements ClockHand {
         else ticksInStripe = 0;
       }
       if (remaining == 0) {
-        PaddedCounter p = positions[stripe];
-        long at = exclusive ? p.getAndAddPlain(batch) : p.getAndAdd(batch);
-        buffer = start + (int) (at % (end - start));
+        buffer = start + (int) (positions[stripe].getAndAdd(batch) % (end - start));
         remaining = batch;
       }
       int b = buffer;
