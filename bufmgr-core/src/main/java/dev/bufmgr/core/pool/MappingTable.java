@@ -52,13 +52,17 @@ final class MappingTable {
 
   /** The partition a page belongs to. */
   int partitionOf(long page) {
-    return partitionShift == 64 ? 0 : (int) (hash(page) >>> partitionShift);
+    return partitionOfHash(hash(page));
+  }
+
+  private int partitionOfHash(long h) {
+    return partitionShift == 64 ? 0 : (int) (h >>> partitionShift);
   }
 
   /** The buffer holding {@code page}, or {@link #NOT_FOUND}; never blocks behind other readers. */
   int lookup(long page) {
     long h = hash(page);
-    Partition p = partitions[partitionShift == 64 ? 0 : (int) (h >>> partitionShift)];
+    Partition p = partitions[partitionOfHash(h)];
     if (exclusive) return p.table.find(page, h, tags);
     long stamp = p.lock.tryOptimisticRead();
     if (stamp != 0) {
@@ -86,7 +90,7 @@ final class MappingTable {
   /** The buffer holding {@code page}; the caller holds the page's partition lock. */
   int getLocked(long page) {
     long h = hash(page);
-    return partitions[partitionOf(page)].table.find(page, h, tags);
+    return partitions[partitionOfHash(h)].table.find(page, h, tags);
   }
 
   /**
@@ -94,9 +98,10 @@ final class MappingTable {
    * partition lock and the page is unmapped.
    */
   void putLocked(long page, int buffer) {
-    Partition p = partitions[partitionOf(page)];
+    long h = hash(page);
+    Partition p = partitions[partitionOfHash(h)];
     if (p.table.size + 1 > p.table.threshold) p.table = p.table.grown();
-    p.table.insert(entry(hash(page), buffer));
+    p.table.insert(entry(h, buffer));
   }
 
   /**
@@ -104,7 +109,8 @@ final class MappingTable {
    * the mapping was there.
    */
   boolean removeLocked(long page, int buffer) {
-    return partitions[partitionOf(page)].table.remove(entry(hash(page), buffer));
+    long h = hash(page);
+    return partitions[partitionOfHash(h)].table.remove(entry(h, buffer));
   }
 
   /** Receives one entry of the table (see {@link #forEach}). */
