@@ -17,7 +17,6 @@ final class BufferFifo {
   /** What {@link #poll} returns for an empty queue. */
   static final long EMPTY = -1;
 
-  private final String name;
   private static final VarHandle MEMBERS;
 
   static {
@@ -28,6 +27,7 @@ final class BufferFifo {
     }
   }
 
+  private final String name;
   private final LongPredicate isCurrent;
   private final boolean exclusive;
   private volatile int members;

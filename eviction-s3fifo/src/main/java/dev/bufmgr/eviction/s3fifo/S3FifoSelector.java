@@ -43,11 +43,11 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p><b>Concurrency.</b> The queues are locked FIFOs ({@link BufferFifo}); a buffer's queue and
  * generation change by compare-and-set ({@link Membership}). On {@link Sharing#EXCLUSIVE}
- * descriptors (one thread, exact replay) queues, memberships and G take no lock and no atomic. A victim is claimed by CAS of its
- * state word when unpinned; a pinned candidate at a queue's tail is put back at the head and
- * counted, and after a whole queue's worth of pinned candidates in a row the search tries the other
- * queue, and gives up with {@link NoUnpinnedBuffersException} when both are exhausted. A claimed
- * victim's entry leaves its queue; if the pool gives the buffer back ({@code onRelease}: another
+ * descriptors (one thread, exact replay) queues, memberships and G take no lock and no atomic.
+ * A victim is claimed by CAS of its state word when unpinned; a pinned candidate at a queue's
+ * tail is put back at the head and counted, and after a whole queue's worth of pinned candidates
+ * in a row the search tries the other queue, and gives up with {@link NoUnpinnedBuffersException}
+ * when both are exhausted. A claimed victim's entry leaves its queue; if the pool gives the buffer back ({@code onRelease}: another
  * thread loaded the page first, or pinned the victim) the entry returns to its queue's head, so
  * the buffer stays evictable.
  */

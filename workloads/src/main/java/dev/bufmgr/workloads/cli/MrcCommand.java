@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code bufmgr experiment mrc-trace}: a miss-ratio curve of one input, every policy at pool sizes spaced
- * logarithmically between two shares of the distinct pages.
+ * {@code bufmgr experiment mrc-trace}: a miss-ratio curve of one input, every policy at pool
+ * sizes spaced logarithmically between two shares of the distinct pages.
  */
 @Command(
     name = "mrc-trace",
