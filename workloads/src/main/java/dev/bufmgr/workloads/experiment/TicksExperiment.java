@@ -9,6 +9,7 @@ import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.BarChart;
+import dev.bufmgr.workloads.replay.SessionThreads;
 import dev.bufmgr.workloads.report.ResultRow;
 import dev.bufmgr.workloads.synth.Workloads;
 import java.io.PrintStream;
@@ -16,8 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * {@code ticks} (seeds/002: "ticks-per-victim climbing to ~9 on stock under load where the 1-bit
@@ -106,32 +106,13 @@ public final class TicksExperiment {
 
   /** Runs every stream on its own thread against {@code pool}; returns the wall seconds. */
   private static double drive(BufferPool pool, EventTrace[] streams) {
-    CyclicBarrier start = new CyclicBarrier(streams.length + 1);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    List<Thread> workers = new ArrayList<>();
+    List<Consumer<PoolSession>> work = new ArrayList<>();
     for (EventTrace stream : streams) {
-      Thread w = new Thread(() -> {
-        try (PoolSession s = pool.openSession()) {
-          start.await();
-          long[] pages = stream.pages();
-          for (int i = 0; i < stream.size(); i++) s.access(pages[i], AccessStrategy.NORMAL, 0, false);
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
+      work.add(s -> {
+        long[] pages = stream.pages();
+        for (int i = 0; i < stream.size(); i++) s.access(pages[i], AccessStrategy.NORMAL, 0, false);
       });
-      workers.add(w);
-      w.start();
     }
-    long begin;
-    try {
-      start.await();
-      begin = System.nanoTime();
-      for (Thread w : workers) w.join();
-    } catch (Exception e) {
-      throw new IllegalStateException("ticks experiment interrupted", e);
-    }
-    double seconds = (System.nanoTime() - begin) / 1e9;
-    if (failure.get() != null) throw new IllegalStateException("a replay thread failed: " + failure.get(), failure.get());
-    return seconds;
+    return SessionThreads.run(pool, work, "ticks");
   }
 }

@@ -6,8 +6,7 @@ import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 
@@ -35,45 +34,18 @@ public final class ConcurrentReplay {
       startAt[t] = starts.applyAsInt(t);
     }
     try (BufferPool pool = new BufferPool(policy.config(frames, classes, Sharing.SHARED), policy.registryForRuns())) {
-      CyclicBarrier start = new CyclicBarrier(threads + 1);
-      List<Thread> workers = new ArrayList<>();
-      Throwable[] failure = new Throwable[1];
+      List<Consumer<PoolSession>> work = new ArrayList<>();
       long total = 0;
       for (int t = 0; t < threads; t++) {
         EventTrace mine = mineAll.get(t);
         int from = startAt[t];
         total += mine.size();
-        Thread w = new Thread(() -> {
-          try {
-            start.await();
-          } catch (InterruptedException | BrokenBarrierException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-          try (PoolSession s = pool.openSession()) {
-            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
-            PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
-          } catch (RuntimeException | Error e) {
-            synchronized (failure) {
-              if (failure[0] == null) failure[0] = e;
-            }
-          }
-        }, "replay-" + t);
-        workers.add(w);
-        w.start();
+        work.add(s -> {
+          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
+          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
+        });
       }
-      long begin;
-      try {
-        start.await();
-        begin = System.nanoTime();
-        for (Thread w : workers) w.join();
-      } catch (InterruptedException | BrokenBarrierException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("concurrent replay interrupted", e);
-      }
-      double seconds = (System.nanoTime() - begin) / 1e9;
-      if (failure[0] instanceof RuntimeException re) throw re;
-      if (failure[0] instanceof Error er) throw er;
+      double seconds = SessionThreads.run(pool, work, "replay");
       return policy.result(pool.metrics(), frames, total, seconds, classes);
     }
   }
