@@ -1,7 +1,7 @@
 package dev.bufmgr.workloads.cli;
 
-import dev.bufmgr.workloads.event.EventField;
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.trace.BinaryTraceWriter;
 import java.nio.file.Path;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.synth.Workloads;

@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
-import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.event.EventRequirements;
 import dev.bufmgr.workloads.replay.FrameSizes;
 import dev.bufmgr.workloads.replay.PolicyCatalog;

@@ -1,5 +1,7 @@
 package dev.bufmgr.workloads.event;
 
+import dev.bufmgr.core.event.EventField;
+
 import java.util.Set;
 
 /**

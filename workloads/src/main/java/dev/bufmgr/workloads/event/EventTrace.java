@@ -1,5 +1,10 @@
 package dev.bufmgr.workloads.event;
 
+import dev.bufmgr.core.event.EventBatch;
+import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.event.EventSource;
+
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -32,8 +37,9 @@ public final class EventTrace {
   }
 
   /**
-   * Reads a source to its end into memory and closes it. Throws when it holds more than
-   * {@link Integer#MAX_VALUE} - 8 events.
+   * Reads a source's page requests to its end into memory and closes it. Transaction markers
+   * (begin, commit, checkpoint) are dropped: a trace in memory is what replay counts, one request
+   * per page event. Throws when it holds more than {@link Integer#MAX_VALUE} - 8 events.
    */
   public static EventTrace load(EventSource source) {
     try (source) {
@@ -56,19 +62,19 @@ public final class EventTrace {
           pages = Arrays.copyOf(pages, (int) want);
           meta = Arrays.copyOf(meta, (int) want);
         }
-        System.arraycopy(batch.pages, 0, pages, n, got);
-        System.arraycopy(batch.meta, 0, meta, n, got);
-        if (!anyMeta) {
-          for (int i = 0; i < got; i++) {
-            if (batch.meta[i] != 0) {
-              anyMeta = true;
-              break;
-            }
-          }
+        for (int i = 0; i < got; i++) {
+          int m = batch.meta[i];
+          if (!EventMeta.isPage(m)) continue;
+          pages[n] = batch.pages[i];
+          meta[n] = m;
+          anyMeta |= m != 0;
+          n++;
         }
-        n += got;
       }
-      return new EventTrace(source.name(), source.carries(), pages, anyMeta ? meta : null, n);
+      Set<EventField> carried = EnumSet.noneOf(EventField.class);
+      carried.addAll(source.carries());
+      carried.remove(EventField.TRANSACTIONS);
+      return new EventTrace(source.name(), carried, pages, anyMeta ? meta : null, n);
     }
   }
 

@@ -6,7 +6,7 @@ import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
-import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.LineChart;
 import dev.bufmgr.workloads.report.ResultRow;

@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
-import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 
 /**

@@ -10,7 +10,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
-import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.Set;
 

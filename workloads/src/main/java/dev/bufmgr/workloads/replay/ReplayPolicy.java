@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.replay;
 
-import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.EnumSet;
 import java.util.Set;

@@ -35,7 +35,7 @@ public final class ReplayRows {
     row.put("rings", rings);
     row.put("distinctPages", distinctPages);
     if (r.classHits() != null && r.classHits().length > 1
-        && input.trace().carries().contains(dev.bufmgr.workloads.event.EventField.PAGE_CLASSES)) {
+        && input.trace().carries().contains(dev.bufmgr.core.event.EventField.PAGE_CLASSES)) {
       for (int c = 0; c < r.classHits().length; c++) {
         long n = r.classHits()[c] + r.classMisses()[c];
         if (n > 0) row.put("hitRatio." + PageClasses.name(c), r.classHits()[c] / (double) n);

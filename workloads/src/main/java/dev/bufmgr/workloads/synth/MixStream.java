@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.synth;
 
-import dev.bufmgr.workloads.event.EventBatch;
+import dev.bufmgr.core.event.EventBatch;
 
 /**
  * A weighted mix of streams: each unit comes from stream i with probability weight i over the
@@ -35,6 +35,22 @@ final class MixStream implements PageStream {
   @Override
   public int maxUnit() {
     return maxUnit;
+  }
+
+  @Override
+  public boolean transactional() {
+    for (PageStream s : streams) if (s.transactional()) return true;
+    return false;
+  }
+
+  /** The first stream's answer that knows the class (streams with transactions share the page classes). */
+  @Override
+  public int imageBytes(int pageClass) {
+    for (PageStream s : streams) {
+      int b = s.imageBytes(pageClass);
+      if (b >= 0) return b;
+    }
+    return -1;
   }
 
   @Override

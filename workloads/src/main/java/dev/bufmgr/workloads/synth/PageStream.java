@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.synth;
 
-import dev.bufmgr.workloads.event.EventBatch;
+import dev.bufmgr.core.event.EventBatch;
 
 /**
  * An endless synthetic stream of requests. Each call appends one unit: a single page request, or
@@ -16,4 +16,17 @@ public interface PageStream {
 
   /** Appends the next unit to {@code out}, which has room for {@link #maxUnit()} events. */
   void emit(EventBatch out);
+
+  /** Whether its units are transactions (begin, logged page changes, commit) for the pipeline. */
+  default boolean transactional() {
+    return false;
+  }
+
+  /**
+   * The bytes of a full-page image of a page of class {@code pageClass}, or -1 when the stream
+   * does not know (see {@link dev.bufmgr.core.event.EventSource#imageBytes}).
+   */
+  default int imageBytes(int pageClass) {
+    return -1;
+  }
 }

@@ -1,8 +1,8 @@
 package dev.bufmgr.workloads.synth;
 
 import dev.bufmgr.core.pool.AccessStrategy;
-import dev.bufmgr.workloads.event.EventBatch;
-import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.core.event.EventBatch;
+import dev.bufmgr.core.event.EventMeta;
 
 /**
  * The page requests of {@code pgbench -S} ({@code SELECT abalance FROM pgbench_accounts WHERE

@@ -1,14 +1,15 @@
 package dev.bufmgr.workloads.synth;
 
-import dev.bufmgr.workloads.event.EventBatch;
-import dev.bufmgr.workloads.event.EventField;
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventBatch;
+import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.event.EventSource;
 import java.util.EnumSet;
 import java.util.Set;
 
 /**
  * Delivers exactly {@code requests} events of a {@link PageStream}; the last unit is cut when it
- * would overshoot. A generator defines every field of its events, so all fields are carried.
+ * would overshoot. A generator defines every field of its events, so all fields are carried
+ * (transactions only where its stream has them).
  */
 public final class SyntheticSource implements EventSource {
   private final String name;
@@ -28,9 +29,17 @@ public final class SyntheticSource implements EventSource {
     return name;
   }
 
+  /** Every field but transactions, which only transactional streams (tpcb) have. */
   @Override
   public Set<EventField> carries() {
-    return EnumSet.allOf(EventField.class);
+    Set<EventField> fields = EnumSet.allOf(EventField.class);
+    if (!stream.transactional()) fields.remove(EventField.TRANSACTIONS);
+    return fields;
+  }
+
+  @Override
+  public int imageBytes(int pageClass) {
+    return stream.imageBytes(pageClass);
   }
 
   @Override

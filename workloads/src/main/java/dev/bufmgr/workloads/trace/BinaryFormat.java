@@ -1,8 +1,8 @@
 package dev.bufmgr.workloads.trace;
 
-import dev.bufmgr.workloads.event.EventBatch;
-import dev.bufmgr.workloads.event.EventField;
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventBatch;
+import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.io.IOException;
 import java.lang.foreign.Arena;

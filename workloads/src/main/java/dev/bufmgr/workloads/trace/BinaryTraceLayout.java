@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.trace;
 
-import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.core.event.EventField;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -17,7 +17,7 @@ import java.util.Set;
  * </pre>
  *
  * then blocks, each {@code int n} (1..events per block), {@code n} longs (page ids) and, when
- * any field is carried, {@code n} ints (packed meta, {@link dev.bufmgr.workloads.event.EventMeta}).
+ * any field is carried, {@code n} ints (packed meta, {@link dev.bufmgr.core.event.EventMeta}).
  * Replay copies blocks straight into batch arrays; nothing is parsed.
  */
 public final class BinaryTraceLayout {

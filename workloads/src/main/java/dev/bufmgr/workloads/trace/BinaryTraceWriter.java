@@ -1,7 +1,7 @@
 package dev.bufmgr.workloads.trace;
 
-import dev.bufmgr.workloads.event.EventBatch;
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventBatch;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;

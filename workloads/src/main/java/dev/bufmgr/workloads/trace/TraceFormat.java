@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.trace;
 
-import dev.bufmgr.workloads.event.EventSource;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.nio.file.Path;
 

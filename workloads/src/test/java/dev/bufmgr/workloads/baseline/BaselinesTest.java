@@ -3,7 +3,7 @@ package dev.bufmgr.workloads.baseline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.workloads.event.EventField;
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayResult;
 import dev.bufmgr.workloads.support.PlainModels;
@@ -94,7 +94,7 @@ class BaselinesTest {
     };
     long[] hits = new long[8];
     for (int i = 0; i < t.size(); i++) {
-      if (lru.get(t.pages()[i]) != null) hits[dev.bufmgr.workloads.event.EventMeta.pageClass(t.meta(i))]++;
+      if (lru.get(t.pages()[i]) != null) hits[dev.bufmgr.core.event.EventMeta.pageClass(t.meta(i))]++;
       else lru.put(t.pages()[i], Boolean.TRUE);
     }
     ReplayResult r = new LruPolicy().replay(t, 600);

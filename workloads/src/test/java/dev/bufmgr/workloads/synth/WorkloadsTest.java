@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.pool.AccessStrategy;
-import dev.bufmgr.workloads.event.EventMeta;
+import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -88,7 +88,7 @@ class WorkloadsTest {
     PgbenchSelectShape shape = new PgbenchSelectShape(1000);
     assertEquals(4, shape.indexPages());
     assertEquals(17, shape.heapPages());
-    var batch = new dev.bufmgr.workloads.event.EventBatch(8);
+    var batch = new dev.bufmgr.core.event.EventBatch(8);
     shape.lookup(400, batch);
     assertArrayEquals(new long[] {1L << 32, (1L << 32) | 2, (2L << 32) | 6}, Arrays.copyOf(batch.pages, batch.size()));
     assertEquals(PageClasses.INDEX_ROOT, EventMeta.pageClass(batch.meta[0]));

@@ -1,4 +1,4 @@
-package dev.bufmgr.workloads.event;
+package dev.bufmgr.core.event;
 
 import java.util.Set;
 
@@ -14,6 +14,16 @@ public interface EventSource extends AutoCloseable {
   /** The optional fields its events really carry. */
   Set<EventField> carries();
 
+  /**
+   * The bytes of a full-page image of a page of class {@code pageClass} (PostgreSQL logs a page
+   * image without the unused hole between its line pointers and its tuples, so a half-empty page
+   * logs about half a page), or -1 when the source does not know its pages' layout (the whole
+   * page is then logged).
+   */
+  default int imageBytes(int pageClass) {
+    return -1;
+  }
+
   /** The number of events the source will deliver, or -1 when unknown before reading. */
   default long expectedCount() {
     return -1;
@@ -21,8 +31,8 @@ public interface EventSource extends AutoCloseable {
 
   /**
    * Clears {@code batch} and fills it with the next events; returns how many (at least 1), or 0
-   * at the end. A malformed input ends with a {@link dev.bufmgr.workloads.trace.TraceException}
-   * naming the file, record and reason.
+   * at the end. A malformed input ends with an unchecked exception naming the file, record and
+   * reason (trace readers throw {@code dev.bufmgr.workloads.trace.TraceException}).
    */
   int fill(EventBatch batch);
 

@@ -1,4 +1,4 @@
-package dev.bufmgr.workloads.event;
+package dev.bufmgr.core.event;
 
 /**
  * A batch of events in primitive arrays: {@code pages[i]} is the i-th event's page id and {@code

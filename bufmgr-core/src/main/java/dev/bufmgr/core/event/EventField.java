@@ -1,11 +1,12 @@
-package dev.bufmgr.workloads.event;
+package dev.bufmgr.core.event;
 
 import java.util.Locale;
 
 /**
  * An optional part of an event. Every event has a page id; a trace format or generator declares
  * which of these further fields its events really carry. Where a field is not carried the event
- * holds its default (a read, {@link dev.bufmgr.core.pool.AccessStrategy#NORMAL}, page class 0).
+ * holds its default (a read, {@link dev.bufmgr.core.pool.AccessStrategy#NORMAL}, page class 0,
+ * no log record, no transaction boundary).
  */
 public enum EventField {
   /** Whether the request writes the page (dirties it) rather than only reading it. */
@@ -13,7 +14,12 @@ public enum EventField {
   /** The access strategy (PostgreSQL ring) the request goes through. */
   STRATEGIES("access strategies"),
   /** The page class (for example index inner, index leaf, heap) used for per-class hit ratios. */
-  PAGE_CLASSES("page classes");
+  PAGE_CLASSES("page classes"),
+  /**
+   * Transactions for the pipeline: begin, commit and checkpoint events, and for each page change
+   * the size of its write-ahead log record and whether it initializes the page.
+   */
+  TRANSACTIONS("transactions (begin, commit, log record sizes)");
 
   private final String description;
 
