@@ -14,6 +14,8 @@ package dev.bufmgr.core.buffer;
  *  bit  28      TAG_VALID     the tag names the page this buffer holds; pins are allowed
  *  bit  29      VALID         the page's contents are loaded
  *  bit  30      IO_IN_PROGRESS a read or write of the page is running
+ *  bit  31      CHECKPOINT_NEEDED dirty when the running checkpoint began: it must be written
+ *               before that checkpoint completes
  * </pre>
  *
  * <p>Where PostgreSQL takes a header spin lock for multi-step changes, this pool needs none:
@@ -40,6 +42,12 @@ public final class BufferState {
   public static final long TAG_VALID = 1L << 28;
   public static final long VALID = 1L << 29;
   public static final long IO_IN_PROGRESS = 1L << 30;
+  /**
+   * The page was dirty when the running checkpoint set its redo point (PostgreSQL's {@code
+   * BM_CHECKPOINT_NEEDED}, set by {@code BufferSync}); any completed write of it clears the flag,
+   * so a write by an evicting backend or the background writer counts for the checkpoint.
+   */
+  public static final long CHECKPOINT_NEEDED = 1L << 31;
 
   /** The number of pins. */
   public static int refCount(long state) {
@@ -79,6 +87,7 @@ public final class BufferState {
     if (has(state, DIRTY)) sb.append(" DIRTY");
     if (has(state, JUST_DIRTIED)) sb.append(" JUST_DIRTIED");
     if (has(state, IO_IN_PROGRESS)) sb.append(" IO_IN_PROGRESS");
+    if (has(state, CHECKPOINT_NEEDED)) sb.append(" CHECKPOINT_NEEDED");
     return sb.toString();
   }
 }

@@ -12,6 +12,9 @@ import java.nio.file.Path;
  *   <li>{@code empirical:FILE} or {@code empirical:file=FILE[,perbyte=DURATION]}, FILE a sample
  *       file as written by {@code bufmgr fsync-probe}
  * </ul>
+ *
+ * Each but {@code empirical:FILE} also takes {@code write=DURATION}: the device time of an
+ * unforced data-page write (see {@link DeviceModel}).
  */
 public final class DeviceModels {
   private DeviceModels() {}
@@ -49,7 +52,8 @@ public final class DeviceModels {
                       + "' (known: fixed, lognormal, empirical)");
         };
     double perByte = spec.nanosExact("perbyte", 0);
+    long write = spec.string("write", "").isEmpty() ? -1 : spec.nanos("write", 0);
     spec.requireOnly();
-    return new DeviceModel(latency, perByte);
+    return new DeviceModel(latency, perByte, write);
   }
 }

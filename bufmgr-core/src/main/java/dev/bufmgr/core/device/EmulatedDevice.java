@@ -6,12 +6,13 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A modelled device in real time: each write reserves the next slot of the FIFO queue (it starts
- * when the previous write ends, or now) with a service time drawn from the {@link DeviceModel},
- * and its caller sleeps until the slot's end. No bytes are stored.
+ * when the previous write ends, or now) with a service time drawn from the {@link DeviceModel}
+ * for its kind, and its caller sleeps until the slot's end. No bytes are stored.
  */
 public final class EmulatedDevice implements Device {
   private final DeviceModel model;
   private final SplittableRandom rng;
+  private final long[] busyByKind = new long[IoKind.values().length];
   private long freeAt = Long.MIN_VALUE;
   private long busyNanos;
 
@@ -23,23 +24,37 @@ public final class EmulatedDevice implements Device {
 
   @Override
   public void writeLog(long position, ByteBuffer data) {
-    serve(data.remaining());
+    serve(data.remaining(), IoKind.LOG);
   }
 
   @Override
   public void writePage(long page, ByteBuffer data) {
-    serve(data.remaining());
+    serve(data.remaining(), IoKind.PAGE);
   }
 
-  /** Serves one write of {@code bytes} bytes and returns once it is complete. */
+  @Override
+  public void syncData() {
+    serve(0, IoKind.DATA_SYNC);
+  }
+
+  /** Serves one log write of {@code bytes} bytes and returns once it is complete. */
   public void serve(long bytes) {
+    serve(bytes, IoKind.LOG);
+  }
+
+  private void serve(long bytes, IoKind kind) {
     long deadline;
     synchronized (this) {
       long now = System.nanoTime();
-      long service = model.serviceNanos(bytes, rng);
+      long service = switch (kind) {
+        case LOG -> model.serviceNanos(bytes, rng);
+        case PAGE -> model.pageWriteNanos(bytes, rng);
+        case DATA_SYNC -> model.dataSyncNanos(rng);
+      };
       long start = freeAt == Long.MIN_VALUE ? now : Math.max(now, freeAt);
       freeAt = start + service;
       busyNanos += service;
+      busyByKind[kind.ordinal()] += service;
       deadline = freeAt;
     }
     sleepUntil(deadline);
@@ -56,6 +71,11 @@ public final class EmulatedDevice implements Device {
   @Override
   public synchronized long busyNanos() {
     return busyNanos;
+  }
+
+  @Override
+  public synchronized long busyNanos(IoKind kind) {
+    return busyByKind[kind.ordinal()];
   }
 
   @Override

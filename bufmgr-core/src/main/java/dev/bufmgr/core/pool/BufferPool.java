@@ -28,6 +28,8 @@ public final class BufferPool implements AutoCloseable {
   final PageMemory pages;
   private final String selectorName;
   private final List<SessionMetrics> sessionMetrics = new CopyOnWriteArrayList<>();
+  /** The thread an exclusive pool belongs to, set by its first session. */
+  private Thread owner;
 
   /** Builds a pool whose selector comes from the registry of the class path. */
   public BufferPool(PoolConfig config) {
@@ -58,13 +60,20 @@ public final class BufferPool implements AutoCloseable {
   }
 
   /**
-   * Opens a session for the calling thread.
+   * Opens a session for the calling thread. An {@link Sharing#EXCLUSIVE} pool belongs to the
+   * thread that opens its first session: it may open more sessions (one per simulated client of a
+   * single-threaded simulation), every one used by that thread only.
    *
-   * @throws IllegalStateException for a second session of an {@link Sharing#EXCLUSIVE} pool
+   * @throws IllegalStateException for a session of an exclusive pool on another thread
    */
   public PoolSession openSession() {
-    if (config.sharing() == Sharing.EXCLUSIVE && !sessionMetrics.isEmpty()) {
-      throw new IllegalStateException("an exclusive pool allows one session; this pool already has one");
+    if (config.sharing() == Sharing.EXCLUSIVE) {
+      Thread me = Thread.currentThread();
+      if (owner == null) owner = me;
+      else if (owner != me) {
+        throw new IllegalStateException(
+            "an exclusive pool belongs to the thread that opened its first session (" + owner.getName() + ")");
+      }
     }
     SessionMetrics m = new SessionMetrics(config.pageClasses());
     sessionMetrics.add(m);

@@ -1,5 +1,6 @@
 package dev.bufmgr.core.pool;
 
+import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
 import static dev.bufmgr.core.buffer.BufferState.JUST_DIRTIED;
@@ -103,6 +104,28 @@ public final class BufferTransitions {
     } while (!d.compareAndSetState(b, st, st | DIRTY | JUST_DIRTIED));
   }
 
+  /** {@link #tryStartWrite}: the write is started; the caller must end it. */
+  public static final int WRITE_STARTED = 0;
+  /** {@link #tryStartWrite}: the buffer is clean; nothing to write. */
+  public static final int WRITE_NOT_NEEDED = 1;
+  /** {@link #tryStartWrite}: another thread's read or write of the buffer is running. */
+  public static final int WRITE_BUSY = 2;
+
+  /**
+   * Begins writing a pinned buffer unless another I/O of it runs: sets IO_IN_PROGRESS and clears
+   * JUST_DIRTIED (PostgreSQL's {@code StartBufferIO} for output). Never waits.
+   *
+   * @return {@link #WRITE_STARTED}, {@link #WRITE_NOT_NEEDED} (clean) or {@link #WRITE_BUSY}
+   */
+  public static int tryStartWrite(Descriptors d, int b) {
+    while (true) {
+      long st = d.state(b);
+      if (!has(st, DIRTY)) return WRITE_NOT_NEEDED;
+      if (has(st, IO_IN_PROGRESS)) return WRITE_BUSY;
+      if (d.compareAndSetState(b, st, (st | IO_IN_PROGRESS) & ~JUST_DIRTIED)) return WRITE_STARTED;
+    }
+  }
+
   /**
    * Begins writing a pinned buffer: sets IO_IN_PROGRESS and clears JUST_DIRTIED, waiting for a
    * write already running. Returns false, changing nothing, when the buffer is clean.
@@ -110,20 +133,17 @@ public final class BufferTransitions {
   public static boolean startWrite(Descriptors d, int b) {
     int spins = 0;
     while (true) {
-      long st = d.state(b);
-      if (!has(st, DIRTY)) return false;
-      if (has(st, IO_IN_PROGRESS)) {
-        if (++spins < 64) Thread.onSpinWait();
-        else Thread.yield();
-        continue;
-      }
-      if (d.compareAndSetState(b, st, (st | IO_IN_PROGRESS) & ~JUST_DIRTIED)) return true;
+      int outcome = tryStartWrite(d, b);
+      if (outcome != WRITE_BUSY) return outcome == WRITE_STARTED;
+      if (++spins < 64) Thread.onSpinWait();
+      else Thread.yield();
     }
   }
 
   /**
-   * Ends a write begun by {@link #startWrite}: clears IO_IN_PROGRESS, and DIRTY too unless the
-   * page was dirtied again while it was being written (JUST_DIRTIED).
+   * Ends a write begun by {@link #startWrite}: clears IO_IN_PROGRESS, and DIRTY and
+   * CHECKPOINT_NEEDED too unless the page was dirtied again while it was being written
+   * (JUST_DIRTIED), as PostgreSQL's {@code TerminateBufferIO(clear_dirty=true)}.
    */
   public static void finishWrite(Descriptors d, int b) {
     long st;
@@ -131,8 +151,49 @@ public final class BufferTransitions {
     do {
       st = d.state(b);
       next = st & ~IO_IN_PROGRESS;
-      if (!has(st, JUST_DIRTIED)) next &= ~DIRTY;
+      if (!has(st, JUST_DIRTIED)) next &= ~(DIRTY | CHECKPOINT_NEEDED);
     } while (!d.compareAndSetState(b, st, next));
+  }
+
+  /**
+   * Ends a write begun by {@link #startWrite} that failed: clears IO_IN_PROGRESS and leaves the
+   * buffer dirty, so the change is written later (PostgreSQL's {@code AbortBufferIO}, which ends
+   * the I/O without clearing BM_DIRTY).
+   */
+  public static void abortWrite(Descriptors d, int b) {
+    long st;
+    do {
+      st = d.state(b);
+    } while (!d.compareAndSetState(b, st, (st & ~IO_IN_PROGRESS) | DIRTY));
+  }
+
+  /**
+   * Pins buffer {@code b} for writing it out, without touching its usage bits, if it holds a
+   * loaded page (PostgreSQL's {@code PinBuffer_Locked} in {@code SyncOneBuffer}). Returns false,
+   * holding no pin, when it holds no page or its page is still being loaded.
+   */
+  public static boolean tryPinForWrite(Descriptors d, int b) {
+    long st;
+    do {
+      st = d.state(b);
+      if (!has(st, TAG_VALID | VALID)) return false;
+      if (refCount(st) == MAX_REFCOUNT) return false;
+    } while (!d.compareAndSetState(b, st, st + REFCOUNT_ONE));
+    return true;
+  }
+
+  /**
+   * Flags a dirty buffer for the checkpoint that is starting (PostgreSQL's {@code BufferSync}
+   * marking pass). Returns whether it was dirty and is now flagged.
+   */
+  public static boolean markForCheckpoint(Descriptors d, int b) {
+    long st;
+    do {
+      st = d.state(b);
+      if (!has(st, DIRTY | TAG_VALID)) return false;
+      if (has(st, CHECKPOINT_NEEDED)) return true;
+    } while (!d.compareAndSetState(b, st, st | CHECKPOINT_NEEDED));
+    return true;
   }
 
   /**

@@ -41,6 +41,14 @@ public final class PoolSession implements AutoCloseable {
   private boolean victimFromSelector;
   /** Set by {@link #replace} when another thread had mapped the page first: its buffer, pinned. */
   private int loadedElsewhere = -1;
+  /** The page, class and ring of the miss in progress. */
+  private long missPage;
+  private int missClass;
+  private Ring missRing;
+  /** Whether the miss's current candidate came from its ring. */
+  private boolean missFromRing;
+  /** The claimed dirty victim whose write a deferred miss waits for, or -1. */
+  private int pendingWrite = -1;
 
   PoolSession(BufferPool pool, SessionMetrics metrics) {
     this.pool = pool;
@@ -54,20 +62,92 @@ public final class PoolSession implements AutoCloseable {
 
   /**
    * Pins {@code page}, loading it on a miss, and returns its buffer. The buffer stays pinned (no
-   * thread can evict it) until {@link #unpin}. {@link #wasHit()} tells whether it was resident.
+   * thread can evict it) until {@link #unpin}. {@link #wasHit()} tells whether it was resident. A
+   * dirty victim is written through the pool's {@link WriteBackHook} on the calling thread.
    *
    * @param strategy the access strategy; with rings switched off every strategy acts as NORMAL
    * @param pageClass the page's class for the per-class counters, 0..pageClasses-1
    * @throws NoUnpinnedBuffersException when every buffer is pinned
+   * @throws WriteBackFailedException when a dirty victim could not be written (the pool stays
+   *     consistent and the page dirty)
    */
   public int pin(long page, AccessStrategy strategy, int pageClass) {
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
-    return pin(page, s, pageClass, mapping.lookup(page));
+    return pin(page, s, pageClass, mapping.lookup(page), false);
+  }
+
+  /** What {@link #pinDeferred} and {@link #resumeAfterWrite} return while a victim's write is pending. */
+  public static final int WRITE_NEEDED = -2;
+
+  /**
+   * Pins {@code page} like {@link #pin}, but never writes: when the miss claims a dirty victim it
+   * starts that buffer's write (IO_IN_PROGRESS, the buffer held claimed) and returns {@link
+   * #WRITE_NEEDED}. The caller then writes the page named by {@link #pendingWritePage()} (after
+   * the log is durable up to {@link #pendingWriteLsn()}) at its own pace and calls {@link
+   * #resumeAfterWrite} or, when the write failed, {@link #abandonPendingWrite}. Meanwhile other
+   * sessions may use the pool. This is the miss path of a driver that cannot block its thread:
+   * the simulation, which runs many clients on one thread in virtual time.
+   */
+  public int pinDeferred(long page, AccessStrategy strategy, int pageClass) {
+    if (pendingWrite >= 0) throw new IllegalStateException("this session's miss is waiting for a write");
+    checkPageClass(pageClass);
+    AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
+    return pin(page, s, pageClass, mapping.lookup(page), true);
+  }
+
+  /** The buffer whose write the deferred miss waits for, or -1. */
+  public int pendingWriteBuffer() {
+    return pendingWrite;
+  }
+
+  /** The page the deferred miss must write before it can go on. */
+  public long pendingWritePage() {
+    requirePendingWrite();
+    return d.tag(pendingWrite);
+  }
+
+  /** The LSN up to which the log must be durable before the pending page may be written. */
+  public long pendingWriteLsn() {
+    requirePendingWrite();
+    return d.lsn(pendingWrite);
+  }
+
+  /**
+   * The pending page was written: ends its write and goes on with the miss. Returns the buffer
+   * now holding the requested page, pinned, or {@link #WRITE_NEEDED} when the miss had to take
+   * another dirty victim.
+   */
+  public int resumeAfterWrite() {
+    requirePendingWrite();
+    int b = pendingWrite;
+    pendingWrite = -1;
+    BufferTransitions.finishWrite(d, b);
+    metrics.writeBack();
+    int r = finishMiss(b, true);
+    if (r == RETRY) r = continueMiss(true);
+    if (r != LOOK_AGAIN) return r;
+    return pin(missPage, admission.strategy(), missClass, mapping.lookup(missPage), true);
+  }
+
+  /**
+   * The pending page could not be written: its buffer stays dirty, is given back unclaimed, and
+   * the miss is abandoned (the request was not served).
+   */
+  public void abandonPendingWrite() {
+    requirePendingWrite();
+    int b = pendingWrite;
+    pendingWrite = -1;
+    BufferTransitions.abortWrite(d, b);
+    release(b, true);
+  }
+
+  private void requirePendingWrite() {
+    if (pendingWrite < 0) throw new IllegalStateException("no write is pending in this session");
   }
 
   /** The pin loop, starting from a lookup already made ({@code found}: a buffer or -1). */
-  private int pin(long page, AccessStrategy s, int pageClass, int found) {
+  private int pin(long page, AccessStrategy s, int pageClass, int found, boolean defer) {
     int b = found;
     while (true) {
       if (b >= 0) {
@@ -78,8 +158,9 @@ public final class PoolSession implements AutoCloseable {
           return b;
         }
       } else {
-        b = load(page, s, pageClass);
-        if (b >= 0) return b;
+        beginMiss(page, s, pageClass);
+        b = continueMiss(defer);
+        if (b != LOOK_AGAIN) return b;
       }
       b = mapping.lookup(page);
     }
@@ -115,7 +196,7 @@ public final class PoolSession implements AutoCloseable {
       lastHit = true;
       return true;
     }
-    int b = pin(page, s, pageClass, found);
+    int b = pin(page, s, pageClass, found, false);
     if (write) BufferTransitions.markDirty(d, b, 0);
     BufferTransitions.unpin(d, b);
     return lastHit;
@@ -148,14 +229,29 @@ public final class PoolSession implements AutoCloseable {
   @Override
   public void close() {}
 
-  /** One attempt to load {@code page}; returns its buffer pinned, or -1 when the caller must look again. */
-  private int load(long page, AccessStrategy strategy, int pageClass) {
+  /** Starts a miss for {@code page}: the selector hears of it before any victim is looked for. */
+  private void beginMiss(long page, AccessStrategy strategy, int pageClass) {
+    missPage = page;
+    missClass = pageClass;
     admission.begin(page, strategy, pageClass);
     selector.onMiss(admission);
-    Ring ring = strategy.usesRing() ? ring(strategy) : null;
+    missRing = strategy.usesRing() ? ring(strategy) : null;
+  }
+
+  /**
+   * The miss's steps after {@link #beginMiss}, as numbered phases: (1) take a candidate buffer,
+   * claimed (the ring's next slot if reusable, else the lowest free buffer, else the selector's
+   * victim); (2) if it is dirty, let a BULKREAD ring reject it when its write needs a log flush,
+   * else write it (or, deferring, return {@link #WRITE_NEEDED}); (3) replace its page by the
+   * requested one ({@link #finishMiss}). Returns the buffer pinned, {@link #WRITE_NEEDED}, or
+   * {@link #LOOK_AGAIN} when another session mapped the page first and it could not be pinned.
+   */
+  private int continueMiss(boolean defer) {
+    AccessStrategy strategy = admission.strategy();
+    Ring ring = missRing;
     while (true) {
       int b = ring != null ? reuseFromRing(ring) : -1;
-      boolean fromRing = b >= 0;
+      missFromRing = b >= 0;
       victimFromSelector = false;
       if (b < 0) {
         b = pool.freeList.poll(d);
@@ -167,34 +263,58 @@ public final class PoolSession implements AutoCloseable {
       }
       boolean written = false;
       if (has(d.state(b), DIRTY)) {
-        if (fromRing && strategy == AccessStrategy.BULKREAD && pool.config.writeBack().needsWalFlush(d.lsn(b))) {
+        if (missFromRing && strategy == AccessStrategy.BULKREAD && pool.config.writeBack().needsWalFlush(d.lsn(b))) {
           ring.clearCurrent();
           BufferTransitions.unpin(d, b);
           metrics.ringRejection();
           continue;
         }
-        written = writeBack(b);
-      }
-      int outcome = replace(b, page, written);
-      if (outcome == REPLACED) {
-        if (fromRing) metrics.ringReuse();
-        metrics.miss(pageClass);
-        lastHit = false;
-        return b;
-      }
-      metrics.victimRetry();
-      if (outcome == LOADED_ELSEWHERE) {
-        int other = loadedElsewhere;
-        loadedElsewhere = -1;
-        if (other >= 0) {
-          BufferTransitions.awaitValid(d, other);
-          metrics.hit(pageClass);
-          lastHit = true;
-          return other;
+        int started = BufferTransitions.tryStartWrite(d, b);
+        if (started == BufferTransitions.WRITE_BUSY) {
+          release(b, true);
+          metrics.victimRetry();
+          continue;
         }
-        return -1;
+        if (started == BufferTransitions.WRITE_STARTED) {
+          if (defer) {
+            pendingWrite = b;
+            return WRITE_NEEDED;
+          }
+          writeBack(b);
+          written = true;
+        }
       }
+      int r = finishMiss(b, written);
+      if (r != RETRY) return r;
     }
+  }
+
+  /**
+   * Phase 3 of a miss: replaces claimed buffer {@code b}'s page by the requested one. Returns the
+   * buffer pinned (the requested page, loaded here or by another session), {@link #RETRY} when the
+   * candidate had to be given back, or {@link #LOOK_AGAIN}.
+   */
+  private int finishMiss(int b, boolean written) {
+    int outcome = replace(b, missPage, written);
+    if (outcome == REPLACED) {
+      if (missFromRing) metrics.ringReuse();
+      metrics.miss(missClass);
+      lastHit = false;
+      return b;
+    }
+    metrics.victimRetry();
+    if (outcome == LOADED_ELSEWHERE) {
+      int other = loadedElsewhere;
+      loadedElsewhere = -1;
+      if (other >= 0) {
+        BufferTransitions.awaitValid(d, other);
+        metrics.hit(missClass);
+        lastHit = true;
+        return other;
+      }
+      return LOOK_AGAIN;
+    }
+    return RETRY;
   }
 
   private Ring ring(AccessStrategy strategy) {
@@ -228,17 +348,27 @@ public final class PoolSession implements AutoCloseable {
     return b;
   }
 
-  /** Writes a claimed dirty buffer through the write-back hook; returns whether it wrote. */
-  private boolean writeBack(int b) {
-    if (!BufferTransitions.startWrite(d, b)) return false;
+  /**
+   * Writes claimed buffer {@code b}, whose write is started, through the write-back hook. When the
+   * hook fails, the buffer stays dirty and is given back, and the failure reaches the caller.
+   */
+  private void writeBack(int b) {
     try {
       pool.config.writeBack().writeBack(b, d.tag(b), d.lsn(b), pool.frame(b));
-    } finally {
-      BufferTransitions.finishWrite(d, b);
+    } catch (RuntimeException | Error e) {
+      long page = d.tag(b);
+      BufferTransitions.abortWrite(d, b);
+      release(b, true);
+      throw new WriteBackFailedException(page, b, e);
     }
+    BufferTransitions.finishWrite(d, b);
     metrics.writeBack();
-    return true;
   }
+
+  /** {@link #finishMiss}: the candidate was given back; take another. */
+  private static final int RETRY = -3;
+  /** {@link #continueMiss}: another session mapped the page first; look it up again. */
+  private static final int LOOK_AGAIN = -1;
 
   private static final int REPLACED = 0;
   private static final int BUSY = 1;
@@ -276,6 +406,8 @@ public final class PoolSession implements AutoCloseable {
       }
       d.setTag(b, page);
       d.resetLsn(b);
+      long stored = pool.config.writeBack().lsnOnStorage(page);
+      if (stored > 0) d.raiseLsn(b, stored);
       mapping.putLocked(page, b);
       BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), pool.pages != null);
     } finally {

@@ -7,7 +7,9 @@ import java.lang.foreign.MemorySegment;
  * reaches the write-ahead log and the storage device without knowing either.
  *
  * <p>Threading: called concurrently by any thread that evicts; for one buffer, never twice at
- * once (the pool holds the buffer pinned and marked I/O-in-progress during the call).
+ * once (the pool holds the buffer pinned and marked I/O-in-progress during the call). A hook that
+ * throws leaves the page dirty: the pool gives the buffer back and reports {@link
+ * WriteBackFailedException}.
  */
 public interface WriteBackHook {
 
@@ -28,6 +30,16 @@ public interface WriteBackHook {
    * @param frame the page's bytes in page-memory mode, or {@code null} in metadata-only mode
    */
   void writeBack(int buffer, long page, long pageLsn, MemorySegment frame);
+
+  /**
+   * The LSN of the version of {@code page} on storage, which the page carries when it is read
+   * back into a buffer (PostgreSQL keeps it in the page header, {@code pd_lsn}); 0 for a page
+   * never written since it was last logged, or when nothing is logged. The pool calls it on every
+   * miss, holding the buffer claimed.
+   */
+  default long lsnOnStorage(long page) {
+    return 0;
+  }
 
   /** A hook with no log and an instantaneous device: nothing ever needs a WAL flush. */
   WriteBackHook NONE =

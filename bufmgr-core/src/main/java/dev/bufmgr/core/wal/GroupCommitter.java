@@ -93,9 +93,9 @@ public final class GroupCommitter implements AutoCloseable {
    * @return the commit record's LSN
    * @throws UncheckedIOException when the device failed
    */
-  public long commit(int client, long commitId, int payloadBytes) throws InterruptedException {
+  public long commit(int client, long commitId, int recordBytes) throws InterruptedException {
     long arrival = now();
-    long lsn = log.insertCommit(commitId, payloadBytes);
+    long lsn = log.insertCommit(commitId, recordBytes);
     lock.lock();
     try {
       if (countInFlight) backlog.openTransactions(++inFlight);

@@ -19,10 +19,18 @@ import java.util.zip.CRC32C;
  *  16      n    payload (little-endian fields), then zeros up to the 8-byte boundary
  * </pre>
  *
- * A record's LSN is the log offset just past its end, so "flushed up to LSN" covers it. Commit
- * payload: the commit id (8 bytes), padded with zeros to the requested size. Page-change payload:
- * the page id (8 bytes), the change size (4 bytes), a full-page-image flag (4 bytes), then the
- * change bytes and, when flagged, the page image.
+ * A record's LSN is the log offset just past its end, so "flushed up to LSN" covers it. Record
+ * sizes follow PostgreSQL's: a record asked for with n bytes (PostgreSQL's total record length,
+ * as pg_waldump prints it) takes n bytes rounded up to 8 here too (PostgreSQL MAXALIGNs records),
+ * with at least the fields below, so WAL volumes compare directly.
+ *
+ * <ul>
+ *   <li>Commit payload: the commit id (8 bytes), then zeros.
+ *   <li>Page-change payload: the page id (8 bytes), the change's record size (4 bytes), the size
+ *       of the full-page image it carries (4 bytes, 0 for none), then zeros: the change and the
+ *       image are sized, their bytes are not modelled.
+ *   <li>Checkpoint payload: the redo point (8 bytes).
+ * </ul>
  */
 public final class LogFormat {
   private LogFormat() {}
@@ -48,6 +56,27 @@ public final class LogFormat {
   /** Total record length for a payload of {@code payload} bytes. */
   public static int recordLength(int payload) {
     return (RECORD_HEADER + payload + 7) & ~7;
+  }
+
+  /** Bytes of a page-change payload's fields (page id, record size, image size). */
+  public static final int PAGE_CHANGE_FIELDS = 16;
+  /** Bytes of a commit payload's field (the id). */
+  public static final int COMMIT_FIELDS = 8;
+  /** Length of a checkpoint record. */
+  public static final int CHECKPOINT_LENGTH = (RECORD_HEADER + 8 + 7) & ~7;
+
+  /** Length of a page-change record asked for with {@code recordBytes}, carrying an image of {@code imageBytes}. */
+  public static int pageChangeLength(int recordBytes, int imageBytes) {
+    long n = Math.max((long) RECORD_HEADER + PAGE_CHANGE_FIELDS, (long) recordBytes + imageBytes);
+    if (n > MAX_RECORD) throw new IllegalArgumentException("a page change of " + n + " bytes exceeds the largest record, " + MAX_RECORD);
+    return (int) ((n + 7) & ~7L);
+  }
+
+  /** Length of a commit record asked for with {@code recordBytes}. */
+  public static int commitLength(int recordBytes) {
+    long n = Math.max(RECORD_HEADER + COMMIT_FIELDS, recordBytes);
+    if (n > MAX_RECORD) throw new IllegalArgumentException("a commit record of " + n + " bytes exceeds the largest record, " + MAX_RECORD);
+    return (int) ((n + 7) & ~7L);
   }
 
   /** The file header's bytes. */

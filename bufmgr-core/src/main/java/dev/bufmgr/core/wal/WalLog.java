@@ -3,9 +3,13 @@ package dev.bufmgr.core.wal;
 import dev.bufmgr.core.device.Device;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.zip.CRC32C;
 
 /**
  * The log in memory: many threads insert records at once, each reserving its LSN range with one
@@ -15,10 +19,12 @@ import java.util.concurrent.locks.LockSupport;
  * WaitXLogInsertionsToFinish}): an inserter holds one of {@value #SLOTS} insertion slots while
  * it reserves and copies, so the flusher knows which ranges are still being filled.
  *
- * <p>Threading: {@link #insert} from any number of threads; {@link #flushTo} from one flusher
- * thread at a time. An inserter that would overrun unflushed bytes waits for the flusher.
+ * <p>Threading: the inserts from any number of threads; {@link #flushTo} from one flusher thread
+ * at a time. An inserter that would overrun unflushed bytes waits for the flusher. Inserting
+ * allocates nothing: a record's header is built in a per-thread scratch area and its bytes copied
+ * into the buffer with the checksum computed on the way.
  */
-public final class WalLog {
+public final class WalLog implements WalInsert {
   /** Number of insertion slots (PostgreSQL has 8 WAL insertion locks). */
   public static final int SLOTS = 16;
   private static final int STRIDE = 16; // longs per slot: one slot per 128 bytes, no false sharing
@@ -31,7 +37,11 @@ public final class WalLog {
   private final AtomicLongArray slots = new AtomicLongArray(SLOTS * STRIDE);
   private volatile long flushed;
   private volatile long redoPointer;
-  private final ThreadLocal<byte[]> scratch = ThreadLocal.withInitial(() -> new byte[256]);
+  private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+  private final LongAdder records = new LongAdder();
+  private final LongAdder images = new LongAdder();
+  private final LongAdder bytes = new LongAdder();
+  private final LongAdder imageBytes = new LongAdder();
   private byte[] flushScratch = new byte[1 << 16];
 
   /**
@@ -45,108 +55,121 @@ public final class WalLog {
     this.mask = c - 1;
     this.insertPosition = new AtomicLong(startLsn);
     this.flushed = startLsn;
+    this.redoPointer = startLsn;
     for (int i = 0; i < SLOTS; i++) slots.set(i * STRIDE, FREE);
   }
 
-  /** The LSN up to which the log is durable. */
+  @Override
   public long flushedLsn() {
     return flushed;
   }
 
-  /** The LSN the next reservation will start at. */
+  @Override
   public long insertLsn() {
     return insertPosition.get();
   }
 
-  /**
-   * Inserts a commit record whose payload is the commit id padded with zeros to {@code
-   * payloadBytes} (at least 8).
-   *
-   * @return the record's LSN (the log offset just past it)
-   */
-  public long insertCommit(long commitId, int payloadBytes) {
-    int n = Math.max(8, payloadBytes);
-    byte[] p = scratchFor(n);
-    for (int i = 0; i < 8; i++) p[i] = (byte) (commitId >>> (8 * i));
-    for (int i = 8; i < n; i++) p[i] = 0;
-    return insert(LogFormat.COMMIT, p, n);
+  @Override
+  public long insertCommit(long commitId, int recordBytes) {
+    int len = LogFormat.commitLength(recordBytes);
+    int slot = claimSlot();
+    try {
+      Scratch sc = scratch.get();
+      sc.header(LogFormat.COMMIT, len);
+      sc.putLong(LogFormat.RECORD_HEADER, commitId);
+      return write(slot, sc, LogFormat.RECORD_HEADER + LogFormat.COMMIT_FIELDS, len, 0);
+    } finally {
+      slots.set(slot * STRIDE, FREE);
+    }
   }
 
   /**
-   * Logs a checkpoint: its redo point is the current insert position, so the next change to
-   * every page logs a full page image (PostgreSQL's {@code RedoRecPtr}).
+   * {@inheritDoc}
    *
-   * @return the checkpoint record's LSN
+   * <p>Holds every insertion slot while it moves the redo point (PostgreSQL's {@code
+   * WALInsertLockAcquireExclusive} in {@code CreateCheckPoint}), so an insertion either reserved
+   * its position before the new redo point or sees it.
    */
+  @Override
   public long checkpoint() {
-    redoPointer = insertPosition.get();
-    byte[] p = scratchFor(8);
-    long redo = redoPointer;
-    for (int i = 0; i < 8; i++) p[i] = (byte) (redo >>> (8 * i));
-    return insert(LogFormat.CHECKPOINT, p, 8);
+    for (int s = 0; s < SLOTS; s++) {
+      while (!slots.compareAndSet(s * STRIDE, FREE, RESERVING)) Thread.onSpinWait();
+    }
+    try {
+      long redo = insertPosition.get();
+      redoPointer = redo;
+      Scratch sc = scratch.get();
+      sc.header(LogFormat.CHECKPOINT, LogFormat.CHECKPOINT_LENGTH);
+      sc.putLong(LogFormat.RECORD_HEADER, redo);
+      write(0, sc, LogFormat.CHECKPOINT_LENGTH, LogFormat.CHECKPOINT_LENGTH, 0);
+      return redo;
+    } finally {
+      for (int s = 0; s < SLOTS; s++) slots.set(s * STRIDE, FREE);
+    }
   }
 
-  /** The redo point of the last checkpoint (0 before any). */
+  @Override
   public long redoPointer() {
     return redoPointer;
   }
 
-  /**
-   * Logs a change of {@code changeLength} bytes to page {@code page}. When the page's LSN is at
-   * or before the last checkpoint's redo point, this is the page's first change since that
-   * checkpoint and the record carries a full image of the page as well (PostgreSQL's {@code
-   * XLogRecordAssemble} with full_page_writes: "page LSN <= RedoRecPtr").
-   *
-   * @param pageLsn the page's LSN before this change (0 for a page never logged)
-   * @param change the change bytes
-   * @param pageImage the page's bytes (its whole size is logged when an image is needed)
-   * @return the record's LSN, the page's new LSN
-   */
-  public long insertPageChange(long page, long pageLsn, byte[] change, int changeLength, byte[] pageImage) {
-    boolean image = pageLsn <= redoPointer;
-    int n = 16 + changeLength + (image ? pageImage.length : 0);
-    byte[] p = new byte[n];
-    for (int i = 0; i < 8; i++) p[i] = (byte) (page >>> (8 * i));
-    for (int i = 0; i < 4; i++) p[8 + i] = (byte) (changeLength >>> (8 * i));
-    p[12] = (byte) (image ? 1 : 0);
-    System.arraycopy(change, 0, p, 16, changeLength);
-    if (image) System.arraycopy(pageImage, 0, p, 16 + changeLength, pageImage.length);
-    return insert(LogFormat.PAGE_CHANGE, p, n);
-  }
-
-  /**
-   * Inserts a record of the given type and payload {@code payload[0, length)}.
-   *
-   * @return the record's LSN (the log offset just past it)
-   */
-  public long insert(byte type, byte[] payload, int length) {
-    int recLen = LogFormat.recordLength(length);
-    if (recLen > ring.length / 2) throw new IllegalArgumentException("record of " + recLen + " bytes exceeds half the log buffer");
-    byte[] rec = new byte[recLen];
-    LogFormat.encode(type, payload, length, rec);
+  @Override
+  public long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes) {
     int slot = claimSlot();
-    long start;
     try {
-      start = insertPosition.getAndAdd(recLen);
-      slots.set(slot * STRIDE, start);
-      while (start + recLen - flushed > ring.length) LockSupport.parkNanos(10_000);
-      int off = (int) (start & mask);
-      int first = Math.min(recLen, ring.length - off);
-      System.arraycopy(rec, 0, ring, off, first);
-      if (first < recLen) System.arraycopy(rec, first, ring, 0, recLen - first);
+      int image = WalInsert.imageNeeded(pageLsn, redoPointer, imageBytes) ? imageBytes : 0;
+      if (recordBytes == 0 && image == 0) return 0;
+      int len = LogFormat.pageChangeLength(recordBytes, image);
+      Scratch sc = scratch.get();
+      sc.header(LogFormat.PAGE_CHANGE, len);
+      sc.putLong(LogFormat.RECORD_HEADER, page);
+      sc.putInt(LogFormat.RECORD_HEADER + 8, recordBytes);
+      sc.putInt(LogFormat.RECORD_HEADER + 12, image);
+      return write(slot, sc, LogFormat.RECORD_HEADER + LogFormat.PAGE_CHANGE_FIELDS, len, image);
     } finally {
       slots.set(slot * STRIDE, FREE);
     }
-    return start + recLen;
   }
 
-  private byte[] scratchFor(int n) {
-    byte[] p = scratch.get();
-    if (p.length < n) {
-      p = new byte[Integer.highestOneBit(n) * 2];
-      scratch.set(p);
+  @Override
+  public WalStats stats() {
+    return new WalStats(records.sum(), images.sum(), bytes.sum(), imageBytes.sum());
+  }
+
+  /**
+   * Reserves {@code len} bytes holding {@code slot}, and copies the record into the circular
+   * buffer: the first {@code fields} bytes from the scratch header, zeros up to {@code len}, with
+   * the checksum over all of it. Returns the record's LSN.
+   */
+  private long write(int slot, Scratch sc, int fields, int len, int image) {
+    if (len > ring.length / 2) throw new IllegalArgumentException("record of " + len + " bytes exceeds half the log buffer");
+    sc.checksum(fields, len);
+    long start = insertPosition.getAndAdd(len);
+    slots.set(slot * STRIDE, start);
+    while (start + len - flushed > ring.length) LockSupport.parkNanos(10_000);
+    copyIn(start, sc.bytes, fields);
+    zeroIn(start + fields, len - fields);
+    records.increment();
+    bytes.add(len);
+    if (image > 0) {
+      images.increment();
+      imageBytes.add(image);
     }
-    return p;
+    return start + len;
+  }
+
+  private void copyIn(long lsn, byte[] src, int n) {
+    int off = (int) (lsn & mask);
+    int first = Math.min(n, ring.length - off);
+    System.arraycopy(src, 0, ring, off, first);
+    if (first < n) System.arraycopy(src, first, ring, 0, n - first);
+  }
+
+  private void zeroIn(long lsn, int n) {
+    int off = (int) (lsn & mask);
+    int first = Math.min(n, ring.length - off);
+    Arrays.fill(ring, off, off + first, (byte) 0);
+    if (first < n) Arrays.fill(ring, 0, n - first, (byte) 0);
   }
 
   private int claimSlot() {
@@ -157,6 +180,38 @@ public final class WalLog {
         if (slots.get(s * STRIDE) == FREE && slots.compareAndSet(s * STRIDE, FREE, RESERVING)) return s;
       }
       Thread.onSpinWait();
+    }
+  }
+
+  /** A thread's record header under construction and its checksum. */
+  private static final class Scratch {
+    private static final byte[] ZEROS = new byte[4096];
+    final byte[] bytes = new byte[LogFormat.RECORD_HEADER + LogFormat.PAGE_CHANGE_FIELDS];
+    private final ByteBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    private final CRC32C crc = new CRC32C();
+
+    void header(byte type, int len) {
+      Arrays.fill(bytes, (byte) 0);
+      view.putInt(0, len);
+      view.put(8, type);
+      view.putInt(12, len - LogFormat.RECORD_HEADER);
+    }
+
+    void putLong(int at, long v) {
+      view.putLong(at, v);
+    }
+
+    void putInt(int at, int v) {
+      view.putInt(at, v);
+    }
+
+    /** The checksum of a record made of {@code bytes[0, fields)} and zeros up to {@code len} (see {@link LogFormat#checksum}). */
+    void checksum(int fields, int len) {
+      crc.reset();
+      crc.update(bytes, 0, 4);
+      crc.update(bytes, 8, fields - 8);
+      for (int left = len - fields; left > 0; left -= ZEROS.length) crc.update(ZEROS, 0, Math.min(left, ZEROS.length));
+      view.putInt(4, (int) crc.getValue());
     }
   }
 

@@ -94,11 +94,21 @@ public abstract class SelectorConformanceSuite {
   }
 
   @Test
-  void anExclusivePoolRefusesASecondSession() {
+  void anExclusivePoolRefusesASessionOnAnotherThread() throws Exception {
     try (BufferPool p = pool(selectorSpecs().get(0), Sharing.EXCLUSIVE, 8, StorageMode.METADATA, WriteBackHook.NONE);
-        PoolSession s = p.openSession()) {
-      IllegalStateException e = assertThrows(IllegalStateException.class, p::openSession);
-      assertTrue(e.getMessage().contains("one session"), e.getMessage());
+        PoolSession s = p.openSession();
+        PoolSession sameThread = p.openSession()) {
+      java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
+      Thread other = Thread.ofPlatform().start(() -> {
+        try {
+          p.openSession();
+        } catch (Throwable t) {
+          seen.set(t);
+        }
+      });
+      other.join();
+      assertTrue(seen.get() instanceof IllegalStateException, "got " + seen.get());
+      assertTrue(seen.get().getMessage().contains("belongs to the thread"), seen.get().getMessage());
     }
   }
 

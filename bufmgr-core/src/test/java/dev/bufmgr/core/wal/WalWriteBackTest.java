@@ -38,6 +38,11 @@ class WalWriteBackTest {
     }
 
     @Override
+    public long busyNanos(dev.bufmgr.core.device.IoKind kind) {
+      return 0;
+    }
+
+    @Override
     public String spec() {
       return "recording";
     }
@@ -49,7 +54,7 @@ class WalWriteBackTest {
     WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 16);
     try (GroupCommitter c = new GroupCommitter(new GreedyPolicy(), log, dev, false, 1).start()) {
       WalWriteBack hook = new WalWriteBack(log, c, dev, 8192);
-      long pageLsn = log.insertPageChange(42, 0, new byte[10], 10, new byte[8192]);
+      long pageLsn = log.insertPageChange(42, 0, 72, 8192);
       assertTrue(hook.needsWalFlush(pageLsn));
       hook.writeBack(3, 42, pageLsn, null);
       assertFalse(hook.needsWalFlush(pageLsn));

@@ -6,7 +6,6 @@ import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.GroupCommitter;
-import dev.bufmgr.core.wal.LogFormat;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.core.wal.WalLog;
@@ -70,7 +69,6 @@ public final class WalLoadCommand implements Runnable {
     if (clients < 1) throw new CliFailure("--clients must be >= 1");
     if (!(seconds > 0)) throw new CliFailure("--seconds must be > 0");
     ThinkTime thinkTime = new ThinkTime(Durations.parseNanos(think, "--think"), ThinkTime.Distribution.EXP);
-    int payload = Math.max(8, recordBytes - LogFormat.RECORD_HEADER);
     long wall0 = System.nanoTime();
     CommitResult result;
     DurableLog.Opened opened;
@@ -83,7 +81,7 @@ public final class WalLoadCommand implements Runnable {
         AckLog acks = ackLog == null ? null : AckLog.append(ackLog)) {
       WalLog log = new WalLog(opened.endLsn(), 16 << 20);
       GroupCommitter committer = new GroupCommitter(factory.create(), log, device, false, clients).start();
-      RealTimeClients load = new RealTimeClients(committer, clients, thinkTime, payload,
+      RealTimeClients load = new RealTimeClients(committer, clients, thinkTime, recordBytes,
           opened.recovered().maxCommitId() + 1, acks == null ? null : acks::record, seed);
       load.start();
       Thread.sleep(Math.round(seconds * 1000));

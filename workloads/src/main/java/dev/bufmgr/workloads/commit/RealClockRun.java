@@ -36,12 +36,11 @@ public final class RealClockRun {
       PolicyFactory policy, LoopSpec loop, String deviceSpec, long commits, long durationNanos,
       long seed, int recordBytes, boolean asyncCommit, double warmup) {
     long wall0 = System.nanoTime();
-    int payload = Math.max(8, recordBytes - LogFormat.RECORD_HEADER);
     try (OpenDevice od = openDevice(deviceSpec, seed)) {
       WalLog log = new WalLog(od.startLsn, LOG_BUFFER);
       int open = loop instanceof LoopSpec.Closed c ? c.clients() : GroupCommitter.COUNT_IN_FLIGHT;
       GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open).start();
-      Load load = startLoad(loop, committer, payload, od.firstId, seed);
+      Load load = startLoad(loop, committer, recordBytes, od.firstId, seed);
       CommitResult result;
       try {
         if (commits > 0) {
@@ -76,9 +75,9 @@ public final class RealClockRun {
     void stop() throws InterruptedException;
   }
 
-  private static Load startLoad(LoopSpec loop, GroupCommitter committer, int payload, long firstId, long seed) {
+  private static Load startLoad(LoopSpec loop, GroupCommitter committer, int recordBytes, long firstId, long seed) {
     if (loop instanceof LoopSpec.Closed c) {
-      RealTimeClients clients = new RealTimeClients(committer, c.clients(), c.think(), payload, firstId, null, seed);
+      RealTimeClients clients = new RealTimeClients(committer, c.clients(), c.think(), recordBytes, firstId, null, seed);
       clients.start();
       return new Load() {
         @Override
@@ -92,7 +91,7 @@ public final class RealClockRun {
         }
       };
     }
-    RealTimeArrivals arrivals = new RealTimeArrivals(committer, ((LoopSpec.Open) loop).schedule(), payload, seed);
+    RealTimeArrivals arrivals = new RealTimeArrivals(committer, ((LoopSpec.Open) loop).schedule(), recordBytes, seed);
     arrivals.start();
     return new Load() {
       @Override

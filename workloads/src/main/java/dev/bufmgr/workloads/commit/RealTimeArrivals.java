@@ -14,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class RealTimeArrivals {
   private final GroupCommitter committer;
   private final RateSchedule schedule;
-  private final int payloadBytes;
+  private final int recordBytes;
   private final long seed;
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong started = new AtomicLong();
@@ -25,13 +25,13 @@ public final class RealTimeArrivals {
   /**
    * @param committer where the commits go
    * @param schedule the arrival rates
-   * @param payloadBytes commit record payload size (>= 8)
+   * @param recordBytes commit record size in bytes (PostgreSQL's record length)
    * @param seed seeds the arrival times
    */
-  public RealTimeArrivals(GroupCommitter committer, RateSchedule schedule, int payloadBytes, long seed) {
+  public RealTimeArrivals(GroupCommitter committer, RateSchedule schedule, int recordBytes, long seed) {
     this.committer = committer;
     this.schedule = schedule;
-    this.payloadBytes = payloadBytes;
+    this.recordBytes = recordBytes;
     this.seed = seed;
   }
 
@@ -51,7 +51,7 @@ public final class RealTimeArrivals {
       long id = started.getAndIncrement();
       Thread.ofVirtual().start(() -> {
         try {
-          committer.commit(0, id, payloadBytes);
+          committer.commit(0, id, recordBytes);
           acknowledged.incrementAndGet();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();

@@ -19,7 +19,7 @@ public final class RealTimeClients {
   private final GroupCommitter committer;
   private final int clients;
   private final ThinkTime think;
-  private final int payloadBytes;
+  private final int recordBytes;
   private final AtomicLong nextId;
   private final LongConsumer onAck;
   private final long seed;
@@ -29,17 +29,17 @@ public final class RealTimeClients {
   private volatile Throwable failure;
 
   /**
-   * @param payloadBytes commit record payload size (>= 8: the id, then zeros)
+   * @param recordBytes commit record size in bytes (PostgreSQL's record length; at least the header and the id)
    * @param firstId the first commit id to hand out
    * @param onAck called with each acknowledged commit id, or {@code null}
    */
   public RealTimeClients(
-      GroupCommitter committer, int clients, ThinkTime think, int payloadBytes, long firstId,
+      GroupCommitter committer, int clients, ThinkTime think, int recordBytes, long firstId,
       LongConsumer onAck, long seed) {
     this.committer = committer;
     this.clients = clients;
     this.think = think;
-    this.payloadBytes = payloadBytes;
+    this.recordBytes = recordBytes;
     this.nextId = new AtomicLong(firstId);
     this.onAck = onAck;
     this.seed = seed;
@@ -63,7 +63,7 @@ public final class RealTimeClients {
         long z = think.sample(rng);
         if (z > 0) LockSupport.parkNanos(z);
         long id = nextId.getAndIncrement();
-        committer.commit(client, id, payloadBytes);
+        committer.commit(client, id, recordBytes);
         acknowledged.incrementAndGet();
         if (onAck != null) onAck.accept(id);
       }

@@ -81,11 +81,9 @@ final class SharedDeviceSection {
   List<ResultRow> fullPageImages() {
     WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 20);
     long[] pageLsn = new long[PAGES];
-    byte[] change = new byte[CHANGE_BYTES];
-    byte[] image = new byte[PAGE_SIZE];
     log.checkpoint();
-    long first = changeAll(log, pageLsn, change, image);
-    long second = changeAll(log, pageLsn, change, image);
+    long first = changeAll(log, pageLsn);
+    long second = changeAll(log, pageLsn);
     List<ResultRow> rows = new ArrayList<>();
     rows.add(new ResultRow()
         .put("section", "full-page-images")
@@ -100,12 +98,12 @@ final class SharedDeviceSection {
   }
 
   /** Logs one change per page and returns the log bytes it took (flushed to an instantaneous device). */
-  private static long changeAll(WalLog log, long[] pageLsn, byte[] change, byte[] image) {
+  private static long changeAll(WalLog log, long[] pageLsn) {
     Device sink = new EmulatedDevice(DeviceModels.parse("fixed:f0=0ms"), 0);
     long before = log.insertLsn();
     try {
       for (int p = 0; p < pageLsn.length; p++) {
-        pageLsn[p] = log.insertPageChange(p, pageLsn[p], change, change.length, image);
+        pageLsn[p] = log.insertPageChange(p, pageLsn[p], CHANGE_BYTES, PAGE_SIZE);
         if (log.insertLsn() - log.flushedLsn() > (1 << 19)) log.flushTo(log.insertLsn(), sink);
       }
     } catch (IOException e) {
