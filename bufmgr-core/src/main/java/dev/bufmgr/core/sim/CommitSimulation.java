@@ -1,10 +1,10 @@
 package dev.bufmgr.core.sim;
 
+import dev.bufmgr.core.device.IoKind;
 import dev.bufmgr.core.device.SimDevice;
 import dev.bufmgr.core.wal.Backlog;
 import dev.bufmgr.core.wal.BatchPolicy;
 import dev.bufmgr.core.wal.CommitMetrics;
-import dev.bufmgr.core.wal.CommitQueue;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.ReleasePolicy;
 import java.util.SplittableRandom;
@@ -32,17 +32,13 @@ public final class CommitSimulation {
   private final OpenArrivals open;
   private final ThinkTime think;
   private final EventHeap clients;
-  private final CommitQueue queue;
-  private final Backlog backlog = new Backlog();
+  private final VirtualGroupCommit commit;
+  private final Backlog backlog;
   private final CommitMetrics metrics = new CommitMetrics();
   private final boolean ackOnInsert;
 
   private long now;
   private long nextOpenArrival = Long.MAX_VALUE;
-  private long flushDoneAt = Long.MAX_VALUE;
-  private long flushStart;
-  private long flushBytes;
-  private long wakeAt = Long.MAX_VALUE;
   private long nextBurst = Long.MAX_VALUE;
   private long acknowledged;
   private int unacknowledged;
@@ -73,14 +69,15 @@ public final class CommitSimulation {
       this.think = c.think();
       this.open = null;
       this.clients = new EventHeap(c.clients());
-      this.queue = new CommitQueue(c.clients());
+      this.commit = new VirtualGroupCommit(policy, device, c.clients());
     } else {
       LoopSpec.Open o = (LoopSpec.Open) config.loop();
       this.think = null;
       this.open = new OpenArrivals(o.schedule(), arrivalSeed);
       this.clients = null;
-      this.queue = new CommitQueue(1024);
+      this.commit = new VirtualGroupCommit(policy, device, 1024);
     }
+    this.backlog = commit.backlog();
   }
 
   /**
@@ -120,7 +117,7 @@ public final class CommitSimulation {
       long next = nextEvent();
       if (next == Long.MAX_VALUE) {
         throw new IllegalArgumentException(
-            "policy " + policy.name() + " never releases " + queue.pending()
+            "policy " + policy.name() + " never releases " + commit.pending()
                 + " pending commits: no further arrival can come");
       }
       if (byTime && next > config.durationNanos()) {
@@ -129,19 +126,21 @@ public final class CommitSimulation {
       }
       now = next;
       if (!measuring && (byTime ? now >= warmupEnd : acknowledged >= warmupCommits)) startWindow();
-      if (next == flushDoneAt) {
+      if (next == commit.flushDoneAt()) {
         completeFlush();
         if (!byTime && measuring && metrics.commits() >= config.commits()) break;
       } else if (next == nextBurst) {
-        for (int i = 0; i < config.background().pages(); i++) device.submit(now, config.background().bytes());
+        for (int i = 0; i < config.background().pages(); i++) device.submit(now, config.background().bytes(), IoKind.PAGE);
         nextBurst += config.background().everyNanos();
-      } else if (next == wakeAt) {
-        wakeAt = Long.MAX_VALUE;
+      } else if (next == commit.wakeAt()) {
+        commit.wokeUp();
       } else {
         arrive();
         if (!byTime && measuring && metrics.commits() >= config.commits()) break;
       }
-      if (flushDoneAt == Long.MAX_VALUE && queue.pending() > 0 && nextEvent() > now) decide();
+      if (!commit.flushing() && commit.pending() > 0 && nextEvent() > now) {
+        commit.decide(now, n -> (long) n * config.recordBytes());
+      }
     }
     long elapsed = now - windowStart;
     double utilization = elapsed == 0 ? Double.NaN : (double) (device.busyNanos() - busyAtWindowStart) / elapsed;
@@ -152,7 +151,7 @@ public final class CommitSimulation {
 
   private long nextEvent() {
     long arrival = clients != null ? clients.peekTime() : nextOpenArrival;
-    return Math.min(Math.min(flushDoneAt, nextBurst), Math.min(wakeAt, arrival));
+    return Math.min(Math.min(commit.flushDoneAt(), nextBurst), Math.min(commit.wakeAt(), arrival));
   }
 
   private void startWindow() {
@@ -172,38 +171,20 @@ public final class CommitSimulation {
       nextOpenArrival = open.next();
       backlog.openTransactions(++unacknowledged);
     }
-    queue.add(now, client);
-    backlog.add(now);
-    policy.onArrival(now, backlog);
+    commit.arrive(now, client);
     if (ackOnInsert) acknowledge(client, 0);
   }
 
-  private void decide() {
-    long at = policy.releaseAt(now, backlog);
-    if (at <= now) {
-      wakeAt = Long.MAX_VALUE;
-      int n = queue.takeBatch();
-      backlog.clear();
-      flushStart = now;
-      flushBytes = (long) n * config.recordBytes();
-      flushDoneAt = device.submit(now, flushBytes);
-    } else {
-      wakeAt = at;
-    }
-  }
-
   private void completeFlush() {
-    int n = queue.inFlight();
+    int n = commit.inFlight();
+    long flushStart = commit.flushStart();
     for (int k = 0; k < n; k++) {
-      long arrival = queue.inFlightArrival(k);
+      long arrival = commit.inFlightArrival(k);
       if (measuring) metrics.waited(flushStart - arrival);
-      if (!ackOnInsert) acknowledge(queue.inFlightClient(k), now - arrival);
+      if (!ackOnInsert) acknowledge(commit.inFlightWaiter(k), now - arrival);
     }
-    queue.completeBatch();
     if (measuring) metrics.flush(n);
-    flushDoneAt = Long.MAX_VALUE;
-    backlog.deviceFreeAt(now);
-    policy.onFlushComplete(flushStart, now, n, flushBytes);
+    commit.completeFlush(now);
   }
 
   private void acknowledge(int client, long latency) {

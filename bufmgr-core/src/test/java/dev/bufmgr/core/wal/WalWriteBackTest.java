@@ -53,7 +53,7 @@ class WalWriteBackTest {
     RecordingDevice dev = new RecordingDevice();
     WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 16);
     try (GroupCommitter c = new GroupCommitter(new GreedyPolicy(), log, dev, false, 1).start()) {
-      WalWriteBack hook = new WalWriteBack(log, c, dev, 8192);
+      WalWriteBack hook = new WalWriteBack(log, c, dev, 8192, new dev.bufmgr.core.device.StoredPages());
       long pageLsn = log.insertPageChange(42, 0, 72, 8192);
       assertTrue(hook.needsWalFlush(pageLsn));
       hook.writeBack(3, 42, pageLsn, null);
@@ -69,7 +69,7 @@ class WalWriteBackTest {
     try (GroupCommitter c = new GroupCommitter(new GreedyPolicy(), log, dev, false, 1).start();
         Arena arena = Arena.ofConfined()) {
       long commitLsn = c.commit(0, 1, 8);
-      WalWriteBack hook = new WalWriteBack(log, c, dev, 8192);
+      WalWriteBack hook = new WalWriteBack(log, c, dev, 8192, new dev.bufmgr.core.device.StoredPages());
       MemorySegment frame = arena.allocate(4096);
       hook.writeBack(0, 7, commitLsn, frame);
       assertEquals(List.of("log:" + commitLsn, "page:7@" + commitLsn + ":4096"), dev.events);

@@ -1,0 +1,68 @@
+package dev.bufmgr.core.pipeline;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.wal.WalInsert;
+
+/**
+ * One client's changes, as a PostgreSQL backend makes them: a change to a pinned page inserts its
+ * record into the log (with a full-page image when the page's LSN is at or before the redo point
+ * and full-page writes are on, {@link WalInsert}), sets the page's LSN to the record's and marks
+ * the buffer dirty ({@code MarkBufferDirty} after {@code XLogInsert}, with {@code PageSetLSN});
+ * a commit inserts its commit record. How a client waits (for a victim's write, for its commit)
+ * is its driver's: the simulation or a real thread. Not thread-safe; one per client.
+ */
+public final class Backend {
+  private final PoolSession session;
+  private final Descriptors descriptors;
+  private final WalInsert wal;
+  private final PageImages images;
+  private long lastLsn;
+
+  /**
+   * @param images the full-page image size of each page class, or {@link PageImages#OFF} for
+   *     full_page_writes = off
+   */
+  public Backend(PoolSession session, Descriptors descriptors, WalInsert wal, PageImages images) {
+    this.session = session;
+    this.descriptors = descriptors;
+    this.wal = wal;
+    this.images = images;
+  }
+
+  /** The pool session this backend changes pages through. */
+  public PoolSession session() {
+    return session;
+  }
+
+  /**
+   * Logs the page change {@code meta} (a write event, {@link EventMeta}) to {@code page}, held
+   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. A change of 0
+   * record bytes is another block of this backend's previous record: it takes that record's LSN
+   * (and logs an image of its own when one is due).
+   *
+   * @return the page's new LSN
+   */
+  public long change(int buffer, long page, int meta) {
+    int image = EventMeta.initializes(meta) ? 0 : images.bytes(EventMeta.pageClass(meta));
+    long lsn = wal.insertPageChange(page, descriptors.lsn(buffer), EventMeta.recordBytes(meta), image);
+    if (lsn == 0) lsn = lastLsn;
+    else lastLsn = lsn;
+    session.markDirty(buffer, lsn);
+    return lsn;
+  }
+
+  /**
+   * Inserts the commit record of commit event {@code meta}; a read-only transaction (a commit of
+   * 0 bytes) writes none, as PostgreSQL's transactions without an xid do not.
+   *
+   * @return the LSN the log must be durable to before the commit is acknowledged, 0 for none
+   */
+  public long commit(long commitId, int meta) {
+    int bytes = EventMeta.recordBytes(meta);
+    if (bytes == 0) return 0;
+    lastLsn = wal.insertCommit(commitId, bytes);
+    return lastLsn;
+  }
+}
