@@ -14,8 +14,9 @@ import dev.bufmgr.core.pool.AccessStrategy;
  *  bit  13      init: the change initializes the page (PostgreSQL's REGBUF_WILL_INIT), so it never
  *               needs a full-page image
  *  bits 14..31  log record bytes, 0..262143: for a page change the size of its write-ahead log
- *               record (0: the change is another block of the previous record, or an unlogged
- *               change outside the pipeline); for a COMMIT the size of the commit record
+ *               record (0 when the input does not say: the pipeline then logs its smallest
+ *               record); for a COMMIT the size of the commit record (0: a read-only transaction,
+ *               which writes none)
  * </pre>
  *
  * The value 0 means a normal read of class 0. Bits 0..10 are the layout of version 1 of the

@@ -18,7 +18,6 @@ public final class Backend {
   private final Descriptors descriptors;
   private final WalInsert wal;
   private final PageImages images;
-  private long lastLsn;
 
   /**
    * @param images the full-page image size of each page class, or {@link PageImages#OFF} for
@@ -38,17 +37,15 @@ public final class Backend {
 
   /**
    * Logs the page change {@code meta} (a write event, {@link EventMeta}) to {@code page}, held
-   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. A change of 0
-   * record bytes is another block of this backend's previous record: it takes that record's LSN
-   * (and logs an image of its own when one is due).
+   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. (A record that
+   * PostgreSQL writes for two blocks, such as a non-HOT update's old and new heap pages, arrives
+   * as one change per block with the record's bytes shared between them.)
    *
    * @return the page's new LSN
    */
   public long change(int buffer, long page, int meta) {
     int image = EventMeta.initializes(meta) ? 0 : images.bytes(EventMeta.pageClass(meta));
     long lsn = wal.insertPageChange(page, descriptors.lsn(buffer), EventMeta.recordBytes(meta), image);
-    if (lsn == 0) lsn = lastLsn;
-    else lastLsn = lsn;
     session.markDirty(buffer, lsn);
     return lsn;
   }
@@ -61,8 +58,6 @@ public final class Backend {
    */
   public long commit(long commitId, int meta) {
     int bytes = EventMeta.recordBytes(meta);
-    if (bytes == 0) return 0;
-    lastLsn = wal.insertCommit(commitId, bytes);
-    return lastLsn;
+    return bytes == 0 ? 0 : wal.insertCommit(commitId, bytes);
   }
 }

@@ -27,6 +27,8 @@ public final class BufferWriter {
   private final Descriptors d;
   private final WriteBackHook hook;
   private int buffer = -1;
+  private long page;
+  private long lsn;
   private long written;
 
   /**
@@ -60,19 +62,24 @@ public final class BufferWriter {
       return started == BufferTransitions.WRITE_BUSY ? BUSY : NOTHING_TO_WRITE;
     }
     buffer = b;
+    page = d.tag(b);
+    lsn = d.lsn(b);
     return STARTED;
   }
 
   /** The page of the write in progress. */
   public long page() {
     requireWrite();
-    return d.tag(buffer);
+    return page;
   }
 
-  /** The page LSN of the write in progress: the log must be durable this far before it is written. */
+  /**
+   * The page's LSN when the write began: the version written (a change made meanwhile leaves the
+   * buffer dirty). The log must be durable this far before the page is written.
+   */
   public long lsn() {
     requireWrite();
-    return d.lsn(buffer);
+    return lsn;
   }
 
   /** The buffer of the write in progress, or -1. */
@@ -112,12 +119,12 @@ public final class BufferWriter {
       else Thread.yield();
     }
     if (outcome != STARTED) return false;
-    long page = page();
+    long p = page;
     try {
-      hook.writeBack(b, page, lsn(), pool.frame(b));
+      hook.writeBack(b, p, lsn, pool.frame(b));
     } catch (RuntimeException | Error e) {
       abort();
-      throw new WriteBackFailedException(page, b, e);
+      throw new WriteBackFailedException(p, b, e);
     }
     finish();
     return true;

@@ -47,8 +47,10 @@ public final class PoolSession implements AutoCloseable {
   private Ring missRing;
   /** Whether the miss's current candidate came from its ring. */
   private boolean missFromRing;
-  /** The claimed dirty victim whose write a deferred miss waits for, or -1. */
+  /** The claimed dirty victim whose write a deferred miss waits for, or -1; its page and LSN then. */
   private int pendingWrite = -1;
+  private long pendingPage;
+  private long pendingLsn;
 
   PoolSession(BufferPool pool, SessionMetrics metrics) {
     this.pool = pool;
@@ -104,13 +106,17 @@ public final class PoolSession implements AutoCloseable {
   /** The page the deferred miss must write before it can go on. */
   public long pendingWritePage() {
     requirePendingWrite();
-    return d.tag(pendingWrite);
+    return pendingPage;
   }
 
-  /** The LSN up to which the log must be durable before the pending page may be written. */
+  /**
+   * The page's LSN when its write began: the version to write, as PostgreSQL writes the page as
+   * it was under its content lock. The log must be durable this far before it is written. A change
+   * made meanwhile leaves the buffer dirty after the write, to be written again later.
+   */
   public long pendingWriteLsn() {
     requirePendingWrite();
-    return d.lsn(pendingWrite);
+    return pendingLsn;
   }
 
   /**
@@ -278,6 +284,8 @@ public final class PoolSession implements AutoCloseable {
         if (started == BufferTransitions.WRITE_STARTED) {
           if (defer) {
             pendingWrite = b;
+            pendingPage = d.tag(b);
+            pendingLsn = d.lsn(b);
             return WRITE_NEEDED;
           }
           writeBack(b);

@@ -4,32 +4,37 @@ import java.util.Arrays;
 
 /**
  * A binary min-heap of (time, client) pairs in two primitive arrays: the closed loop's pending
- * client arrivals, without one object per event. Ties pop in no particular order.
+ * client arrivals, without one object per event. Ties pop in an order fixed by the pushes, so a
+ * simulation that pushes the same entries pops them the same way.
  */
-final class EventHeap {
+public final class EventHeap {
   private long[] times;
   private int[] clients;
   private int size;
 
-  EventHeap(int capacity) {
+  /** An empty heap with room for {@code capacity} entries (it grows). */
+  public EventHeap(int capacity) {
     times = new long[Math.max(1, capacity)];
     clients = new int[Math.max(1, capacity)];
   }
 
-  int size() {
+  /** The number of entries. */
+  public int size() {
     return size;
   }
 
   /** The earliest time, or {@link Long#MAX_VALUE} when empty. */
-  long peekTime() {
+  public long peekTime() {
     return size == 0 ? Long.MAX_VALUE : times[0];
   }
 
-  int peekClient() {
+  /** The client of the earliest entry (the heap must not be empty). */
+  public int peekClient() {
     return clients[0];
   }
 
-  void push(long time, int client) {
+  /** Adds an entry. */
+  public void push(long time, int client) {
     if (size == times.length) {
       times = Arrays.copyOf(times, size * 2);
       clients = Arrays.copyOf(clients, size * 2);
@@ -47,7 +52,7 @@ final class EventHeap {
   }
 
   /** Removes the earliest entry (call {@link #peekTime} and {@link #peekClient} first). */
-  void pop() {
+  public void pop() {
     long t = times[--size];
     int c = clients[size];
     int i = 0;

@@ -17,10 +17,10 @@ import dev.bufmgr.core.wal.ReleasePolicy;
  * the flush's completion time comes it serves the batch ({@link #inFlight}, {@link
  * #inFlightWaiter}, {@link #inFlightArrival}) and then calls {@link #completeFlush}.
  */
-final class VirtualGroupCommit {
+public final class VirtualGroupCommit {
   /** How many bytes a flush of the pending requests writes. */
   @FunctionalInterface
-  interface FlushSize {
+  public interface FlushSize {
     long bytes(int requests);
   }
 
@@ -33,46 +33,46 @@ final class VirtualGroupCommit {
   private long flushStart;
   private long flushBytes;
 
-  VirtualGroupCommit(ReleasePolicy policy, SimDevice device, int capacity) {
+  public VirtualGroupCommit(ReleasePolicy policy, SimDevice device, int capacity) {
     this.policy = policy;
     this.device = device;
     this.queue = new CommitQueue(capacity);
   }
 
   /** The policy's view, for the driver to keep its open-transaction count current. */
-  Backlog backlog() {
+  public Backlog backlog() {
     return backlog;
   }
 
   /** A request for durability by {@code waiter} arrived at {@code now}. */
-  void arrive(long now, int waiter) {
+  public void arrive(long now, int waiter) {
     queue.add(now, waiter);
     backlog.add(now);
     policy.onArrival(now, backlog);
   }
 
   /** Requests not yet taken into a flush. */
-  int pending() {
+  public int pending() {
     return queue.pending();
   }
 
   /** Whether a flush is in flight. */
-  boolean flushing() {
+  public boolean flushing() {
     return flushDoneAt != Long.MAX_VALUE;
   }
 
   /** When the flush in flight completes, or {@link Long#MAX_VALUE}. */
-  long flushDoneAt() {
+  public long flushDoneAt() {
     return flushDoneAt;
   }
 
   /** When the policy asked to be asked again, or {@link Long#MAX_VALUE}. */
-  long wakeAt() {
+  public long wakeAt() {
     return wakeAt;
   }
 
   /** The policy's wake-up time came. */
-  void wokeUp() {
+  public void wokeUp() {
     wakeAt = Long.MAX_VALUE;
   }
 
@@ -83,7 +83,7 @@ final class VirtualGroupCommit {
    *
    * @return whether a flush started
    */
-  boolean decide(long now, FlushSize size) {
+  public boolean decide(long now, FlushSize size) {
     long at = policy.releaseAt(now, backlog);
     if (at > now) {
       wakeAt = at;
@@ -99,32 +99,32 @@ final class VirtualGroupCommit {
   }
 
   /** When the flush in flight started. */
-  long flushStart() {
+  public long flushStart() {
     return flushStart;
   }
 
   /** Bytes of the flush in flight. */
-  long flushBytes() {
+  public long flushBytes() {
     return flushBytes;
   }
 
   /** Requests in the flush in flight. */
-  int inFlight() {
+  public int inFlight() {
     return queue.inFlight();
   }
 
   /** The waiter of the {@code k}-th request of the flush in flight. */
-  int inFlightWaiter(int k) {
+  public int inFlightWaiter(int k) {
     return queue.inFlightClient(k);
   }
 
   /** The arrival time of the {@code k}-th request of the flush in flight. */
-  long inFlightArrival(int k) {
+  public long inFlightArrival(int k) {
     return queue.inFlightArrival(k);
   }
 
   /** Ends the flush in flight at {@code now}, after the driver served its batch. */
-  void completeFlush(long now) {
+  public void completeFlush(long now) {
     int n = queue.inFlight();
     queue.completeBatch();
     flushDoneAt = Long.MAX_VALUE;

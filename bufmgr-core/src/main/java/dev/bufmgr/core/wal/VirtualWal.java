@@ -7,6 +7,10 @@ package dev.bufmgr.core.wal;
  * Single-threaded.
  */
 public final class VirtualWal implements WalInsert {
+  private final boolean keepRecords;
+  private long[] recordPages = new long[0];
+  private long[] recordLsns = new long[0];
+  private int kept;
   private long insert;
   private long flushed;
   private long redo;
@@ -17,6 +21,19 @@ public final class VirtualWal implements WalInsert {
 
   /** A log whose first record starts at {@code startLsn}, durable and with its redo point there. */
   public VirtualWal(long startLsn) {
+    this(startLsn, false);
+  }
+
+  /**
+   * A log that also keeps every page change's page and LSN, so a run's end state can be recovered
+   * and checked ({@link #recordCount}, {@link #recordPage}, {@link #recordLsn}).
+   */
+  public static VirtualWal recording(long startLsn) {
+    return new VirtualWal(startLsn, true);
+  }
+
+  private VirtualWal(long startLsn, boolean keepRecords) {
+    this.keepRecords = keepRecords;
     this.insert = startLsn;
     this.flushed = startLsn;
     this.redo = startLsn;
@@ -48,8 +65,34 @@ public final class VirtualWal implements WalInsert {
   @Override
   public long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes) {
     int image = WalInsert.imageNeeded(pageLsn, redo, imageBytes) ? imageBytes : 0;
-    if (recordBytes == 0 && image == 0) return 0;
-    return append(LogFormat.pageChangeLength(recordBytes, image), image);
+    long lsn = append(LogFormat.pageChangeLength(recordBytes, image), image);
+    if (keepRecords) keep(page, lsn);
+    return lsn;
+  }
+
+  private void keep(long page, long lsn) {
+    if (kept == recordPages.length) {
+      int n = Math.max(1024, kept * 2);
+      recordPages = java.util.Arrays.copyOf(recordPages, n);
+      recordLsns = java.util.Arrays.copyOf(recordLsns, n);
+    }
+    recordPages[kept] = page;
+    recordLsns[kept++] = lsn;
+  }
+
+  /** Page-change records kept (0 unless made by {@link #recording}). */
+  public int recordCount() {
+    return kept;
+  }
+
+  /** The page of the {@code i}-th kept page-change record. */
+  public long recordPage(int i) {
+    return recordPages[i];
+  }
+
+  /** The LSN of the {@code i}-th kept page-change record. */
+  public long recordLsn(int i) {
+    return recordLsns[i];
   }
 
   @Override

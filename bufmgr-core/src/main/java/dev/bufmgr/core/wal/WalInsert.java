@@ -28,11 +28,11 @@ public interface WalInsert {
 
   /**
    * Logs a change to {@code page}, whose LSN before the change is {@code pageLsn}: a record of
-   * {@code recordBytes} (PostgreSQL's record length), plus a full-page image of {@code
-   * imageBytes} when {@code imageBytes > 0} and {@code pageLsn <= redoPointer()}.
+   * {@code recordBytes} (PostgreSQL's record length; at least the fields that name the page, so a
+   * change of 0 bytes still logs the smallest record and stays recoverable), plus a full-page
+   * image of {@code imageBytes} when {@code imageBytes > 0} and {@code pageLsn <= redoPointer()}.
    *
-   * @return the record's LSN, the page's new LSN; 0 when nothing was logged ({@code recordBytes}
-   *     0: the change is another block of the caller's previous record, and no image was due)
+   * @return the record's LSN, the page's new LSN
    */
   long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes);
 

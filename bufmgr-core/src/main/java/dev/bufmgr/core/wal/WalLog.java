@@ -118,7 +118,6 @@ public final class WalLog implements WalInsert {
     int slot = claimSlot();
     try {
       int image = WalInsert.imageNeeded(pageLsn, redoPointer, imageBytes) ? imageBytes : 0;
-      if (recordBytes == 0 && image == 0) return 0;
       int len = LogFormat.pageChangeLength(recordBytes, image);
       Scratch sc = scratch.get();
       sc.header(LogFormat.PAGE_CHANGE, len);

@@ -1,0 +1,79 @@
+package dev.bufmgr.core.pipeline;
+
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.wal.PolicyFactory;
+import java.util.Objects;
+
+/**
+ * One pipeline run: a pool and its selector, clients running transactions, the log's release
+ * policy, full-page writes, plain checkpoints, and how long to run. The device is the driver's
+ * (a model in the simulation, a real or emulated device in real time).
+ *
+ * @param frames buffers in the pool
+ * @param selector the victim selector
+ * @param rings whether bulk strategies use PostgreSQL's rings
+ * @param pageSize bytes per page
+ * @param fullPageWrites PostgreSQL's {@code full_page_writes}
+ * @param clients closed-loop clients, each running one unit of work at a time
+ * @param think each client's pause between units
+ * @param policy the commit release policy
+ * @param checkpointEveryNanos the interval between the starts of plain checkpoints (redo point
+ *     moved, every dirty buffer written at once, the data file forced), 0 for none
+ * @param transactions transactions to acknowledge in all, warm-up included (0 when {@code
+ *     durationNanos} bounds the run)
+ * @param durationNanos run length, warm-up included (0 when {@code transactions} bounds it)
+ * @param warmupFraction the first share of the run (time or transactions) that is not measured
+ * @param intervalNanos the time series' interval
+ * @param seed seeds think times and device draws
+ */
+public record PipelineConfig(
+    int frames,
+    SelectorSpec selector,
+    boolean rings,
+    int pageSize,
+    boolean fullPageWrites,
+    int clients,
+    ThinkTime think,
+    PolicyFactory policy,
+    long checkpointEveryNanos,
+    long transactions,
+    long durationNanos,
+    double warmupFraction,
+    long intervalNanos,
+    long seed) {
+
+  /** Page classes every pipeline pool counts (the largest a pool allows). */
+  public static final int PAGE_CLASSES = dev.bufmgr.core.pool.PoolConfig.MAX_PAGE_CLASSES;
+
+  /** @throws IllegalArgumentException naming the setting of an impossible configuration */
+  public PipelineConfig {
+    Objects.requireNonNull(selector, "selector");
+    Objects.requireNonNull(think, "think");
+    Objects.requireNonNull(policy, "policy");
+    if (clients < 1 || clients > 100_000) throw new IllegalArgumentException("--clients must lie in 1..100000, got " + clients);
+    if (frames < minimumFrames(clients)) {
+      throw new IllegalArgumentException(
+          "--frames " + frames + " is too small for " + clients + " clients: each client and the checkpointer can hold a "
+              + "buffer at once (a page, or a victim being written), so the pool needs at least 2 x (clients + 1) = "
+              + minimumFrames(clients) + " buffers");
+    }
+    if ((transactions > 0) == (durationNanos > 0)) {
+      throw new IllegalArgumentException("give exactly one of --transactions and --seconds, positive");
+    }
+    if (checkpointEveryNanos < 0) throw new IllegalArgumentException("--checkpoint-every must be positive, or off");
+    if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
+    if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
+    if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");
+  }
+
+  /** The smallest pool {@code clients} clients can run on. */
+  public static int minimumFrames(int clients) {
+    return 2 * (clients + 1);
+  }
+
+  /** Whether the run is bounded by a number of transactions (else by time). */
+  public boolean byTransactions() {
+    return transactions > 0;
+  }
+}

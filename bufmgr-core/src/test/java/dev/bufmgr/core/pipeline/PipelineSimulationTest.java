@@ -1,0 +1,134 @@
+package dev.bufmgr.core.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.core.device.DeviceModel;
+import dev.bufmgr.core.device.FixedLatency;
+import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.testing.ListSource;
+import dev.bufmgr.core.testing.RecoveryCheck;
+import dev.bufmgr.core.testing.SecondChanceFactory;
+import dev.bufmgr.core.testing.TransactionalSource;
+import dev.bufmgr.core.wal.LogFormat;
+import dev.bufmgr.core.wal.ReleasePolicies;
+import dev.bufmgr.core.wal.VirtualWal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The pipeline's kernel in virtual time, with the core's test selector. */
+class PipelineSimulationTest {
+  private static final SelectorRegistry REGISTRY = SecondChanceFactory.registry();
+  private static final DeviceModel DEVICE = new DeviceModel(new FixedLatency(500_000), 0, 50_000);
+  private static final long MS = 1_000_000;
+
+  static PipelineConfig config(int frames, int clients, String policy, long checkpointEvery, long transactions, long durationNanos, boolean fpw) {
+    return new PipelineConfig(frames, SelectorSpec.of("second-chance"), true, 8192, fpw, clients,
+        new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse(policy), checkpointEvery, transactions,
+        durationNanos, 0.0, 100 * MS, 7);
+  }
+
+  private static PipelineSimulation sim(PipelineConfig c, EventSource source, VirtualWal wal) {
+    return new PipelineSimulation(c, source, DEVICE, REGISTRY, wal);
+  }
+
+  private static int change(long cls, int bytes) {
+    return EventMeta.change(AccessStrategy.NORMAL, (int) cls, bytes, false);
+  }
+
+  @Test
+  void fullPageImagesExactlyOncePerPageAfterEachRedoPointAndNoneWithFpwOff() {
+    for (boolean fpw : new boolean[] {true, false}) {
+      ListSource events = new ListSource().withImageBytes(8000)
+          .add(0, EventMeta.begin()).add(1, change(1, 72)).add(1, change(1, 72)).add(2, change(1, 72))
+          .add(0, EventMeta.commit(34))
+          .add(0, EventMeta.checkpoint())
+          .add(0, EventMeta.begin()).add(1, change(1, 72)).add(3, EventMeta.change(AccessStrategy.NORMAL, 1, 72, true))
+          .add(0, EventMeta.commit(34));
+      VirtualWal wal = new VirtualWal(LogFormat.FILE_HEADER);
+      PipelineResult r = sim(config(16, 1, "greedy", 0, 2, 0, fpw), events, wal).run();
+      assertEquals(2, r.transactions());
+      long images = fpw ? 3 : 0; // pages 1 and 2 after the run's start, page 1 after the checkpoint; page 3 is initialized
+      assertEquals(images, r.wal().fullPageImages(), "fpw " + fpw);
+      assertEquals(images * 8000, r.wal().imageBytes());
+      assertEquals(5 * 72 + images * 8000 + 2 * 40 + LogFormat.CHECKPOINT_LENGTH, r.wal().bytes(),
+          "five 72-byte changes, two commits of 34 bytes taking 40, the checkpoint record, the images");
+      assertEquals(1, r.checkpoints().requested());
+      assertEquals(1, r.checkpoints().done());
+      assertEquals(2, r.checkpoints().buffersWritten(), "pages 1 and 2 were dirty at the redo point");
+    }
+  }
+
+  @Test
+  void theSameSeedGivesTheSameRun() {
+    PipelineConfig c = config(40, 6, "greedy", 30 * MS, 0, 400 * MS, true);
+    PipelineResult a = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    PipelineResult b = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    assertTrue(a.transactions() > 100, "ran " + a.transactions());
+    assertEquals(a.transactions(), b.transactions());
+    assertEquals(a.wal(), b.wal());
+    assertEquals(a.backendWrites(), b.backendWrites());
+    assertEquals(a.checkpointWrites(), b.checkpointWrites());
+    assertEquals(a.transactionLatency(), b.transactionLatency());
+    assertEquals(a.series(), b.series());
+    assertTrue(a.dirtyEvictions() > 0 && a.waitedOnEviction() > 0, "a small pool makes clients write victims");
+    assertTrue(a.checkpoints().done() >= 10, "checkpoints every 30 ms: " + a.checkpoints());
+  }
+
+  @Test
+  void everyDurableChangeSurvivesRecoveryUnderEvictionsAndCheckpoints() {
+    for (String policy : List.of("greedy", "timer:t=2ms", "pgdelay:delay=1ms,siblings=2")) {
+      VirtualWal wal = VirtualWal.recording(LogFormat.FILE_HEADER);
+      PipelineSimulation s = sim(config(24, 8, policy, 20 * MS, 0, 300 * MS, true),
+          TransactionalSource.endless(11, 300, 6, 0.5), wal);
+      PipelineResult r = s.run();
+      assertTrue(r.backendWrites() > 50 && r.checkpointWrites() > 20, policy + ": " + r.backendWrites() + " " + r.checkpointWrites());
+      List<String> problems = RecoveryCheck.problems(recordPages(wal), recordLsns(wal), wal.recordCount(),
+          s.stored()::lsn, wal.flushedLsn(), s.lastCompletedRedo());
+      assertEquals(List.of(), problems, policy);
+    }
+  }
+
+  @Test
+  void aLargePoolHasNoDirtyEvictionsAndASmallOneMakesTransactionsWait() {
+    PipelineResult big = sim(config(4096, 4, "greedy", 0, 2000, 0, true),
+        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    assertEquals(0, big.dirtyEvictions());
+    assertEquals(0, big.waitedOnEviction());
+    assertEquals(2000, big.transactions());
+    PipelineResult small = sim(config(16, 4, "greedy", 0, 2000, 0, true),
+        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    assertTrue(small.waitedShare() > 0.3, "waited share " + small.waitedShare());
+    assertTrue(small.transactionLatency().p99() > big.transactionLatency().p99());
+    assertTrue(small.backendWrites() >= small.dirtyEvictions(),
+        "every dirty eviction is a backend write; a write whose victim changed meanwhile is one too");
+  }
+
+  @Test
+  void impossibleConfigurationsAreRefused() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> config(10, 8, "greedy", 0, 10, 0, true));
+    assertTrue(e.getMessage().contains("--frames 10 is too small for 8 clients"), e.getMessage());
+    IllegalArgumentException never = assertThrows(IllegalArgumentException.class,
+        () -> sim(config(64, 2, "batch:k=10", 0, 100, 0, true), TransactionalSource.endless(1, 100, 4, 0.5),
+            new VirtualWal(LogFormat.FILE_HEADER)).run());
+    assertTrue(never.getMessage().contains("never releases"), never.getMessage());
+  }
+
+  private static long[] recordPages(VirtualWal w) {
+    long[] a = new long[w.recordCount()];
+    for (int i = 0; i < a.length; i++) a[i] = w.recordPage(i);
+    return a;
+  }
+
+  private static long[] recordLsns(VirtualWal w) {
+    long[] a = new long[w.recordCount()];
+    for (int i = 0; i < a.length; i++) a[i] = w.recordLsn(i);
+    return a;
+  }
+}
