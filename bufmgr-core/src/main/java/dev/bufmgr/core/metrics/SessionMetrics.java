@@ -94,6 +94,11 @@ public final class SessionMetrics {
     return evictions;
   }
 
+  /** Dirty pages written back by this session's misses so far. */
+  public long writeBacks() {
+    return writeBacks;
+  }
+
   /** Victim searches so far. */
   public long victimSearches() {
     return ticks.count();

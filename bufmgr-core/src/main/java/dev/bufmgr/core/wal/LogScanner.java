@@ -77,6 +77,33 @@ public final class LogScanner {
     return new LogScan(bytes.length, p, records, sorted, pages, images, -1, -1, null);
   }
 
+  /** What {@link #forEachPageChange} reports of each valid page-change record. */
+  @FunctionalInterface
+  public interface PageChangeVisitor {
+    /** A change to {@code page} whose record ends at {@code lsn}, with an image of {@code imageBytes} (0: none). */
+    void change(long page, long lsn, int imageBytes);
+  }
+
+  /**
+   * Calls {@code visitor} for every valid page-change record of {@code file}, in log order, up to
+   * the first record that is not valid (where a scan would find the end of the log).
+   */
+  public static void forEachPageChange(Path file, PageChangeVisitor visitor) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    if (bytes.length < LogFormat.FILE_HEADER || b.getLong(0) != LogFormat.MAGIC) {
+      throw new IllegalArgumentException(file + " is not a bufmgr log (bad or missing header)");
+    }
+    int p = LogFormat.FILE_HEADER;
+    while (p < bytes.length && check(bytes, b, p) == null) {
+      int len = b.getInt(p);
+      if (b.get(p + 8) == LogFormat.PAGE_CHANGE) {
+        visitor.change(b.getLong(p + LogFormat.RECORD_HEADER), p + len, b.getInt(p + LogFormat.RECORD_HEADER + 12));
+      }
+      p += len;
+    }
+  }
+
   /** Null when a valid record starts at {@code p}, else what is wrong with it. */
   private static String check(byte[] bytes, ByteBuffer b, int p) {
     if (p + LogFormat.RECORD_HEADER > bytes.length) return "incomplete record header";

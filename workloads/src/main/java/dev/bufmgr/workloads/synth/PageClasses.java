@@ -15,10 +15,17 @@ public final class PageClasses {
   public static final int INDEX_INNER = 2;
   /** A B-tree leaf page. */
   public static final int INDEX_LEAF = 3;
-  /** A heap (table) page. */
+  /** A heap (table) page: pgbench's accounts. */
   public static final int HEAP = 4;
+  /** A page of pgbench_tellers or its index. */
+  public static final int TELLERS = 5;
+  /** A page of pgbench_branches or its index. */
+  public static final int BRANCHES = 6;
+  /** A page of pgbench_history. */
+  public static final int HISTORY = 7;
 
-  private static final List<String> NAMES = List.of("other", "index-root", "index-inner", "index-leaf", "heap");
+  private static final List<String> NAMES =
+      List.of("other", "index-root", "index-inner", "index-leaf", "heap", "tellers", "branches", "history");
 
   private PageClasses() {}
 

@@ -1,8 +1,6 @@
 package dev.bufmgr.workloads.synth;
 
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.event.EventBatch;
-import dev.bufmgr.core.event.EventMeta;
 
 /**
  * The page requests of {@code pgbench -S} ({@code SELECT abalance FROM pgbench_accounts WHERE
@@ -18,35 +16,22 @@ public final class PgbenchSelectShape {
   /** Account rows per heap page. */
   public static final int ROWS_PER_HEAP_PAGE = 61;
   /** Keys per B-tree leaf page. */
-  public static final int KEYS_PER_LEAF = 367;
+  public static final int KEYS_PER_LEAF = BTreeShape.KEYS_PER_LEAF;
   /** Downlinks per B-tree inner page. */
-  public static final int FANOUT = 286;
+  public static final int FANOUT = BTreeShape.FANOUT;
 
-  private static final long INDEX_REL = 1L << 32;
-  private static final long HEAP_REL = 2L << 32;
+  /** The relation numbers of the accounts heap and its primary-key index (page id bits 32 and up). */
+  static final int INDEX_REL = 1;
+  static final int HEAP_REL = 2;
 
   private final long accounts;
-  private final long[] levelSize;
-  private final long[] levelStart;
+  private final BTreeShape index;
 
   /** The shape for {@code accounts} rows (at least 1). */
   public PgbenchSelectShape(long accounts) {
     if (accounts < 1) throw new IllegalArgumentException("pgbench-select needs at least one account row");
     this.accounts = accounts;
-    int levels = 1;
-    for (long w = leaves(accounts); w > 1; w = ceilDiv(w, FANOUT)) levels++;
-    levelSize = new long[levels];
-    levelStart = new long[levels];
-    long w = leaves(accounts);
-    for (int l = levels - 1; l >= 0; l--) {
-      levelSize[l] = w;
-      w = ceilDiv(w, FANOUT);
-    }
-    long start = 0;
-    for (int l = 0; l < levels; l++) {
-      levelStart[l] = start;
-      start += levelSize[l];
-    }
+    this.index = new BTreeShape(accounts, INDEX_REL);
   }
 
   /**
@@ -68,14 +53,6 @@ public final class PgbenchSelectShape {
     return lo;
   }
 
-  private static long leaves(long rows) {
-    return ceilDiv(rows, KEYS_PER_LEAF);
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
-  }
-
   /** The account rows. */
   public long accounts() {
     return accounts;
@@ -83,36 +60,33 @@ public final class PgbenchSelectShape {
 
   /** Pages in the index, root to leaves. */
   public long indexPages() {
-    return levelStart[levelSize.length - 1] + levelSize[levelSize.length - 1];
+    return index.pages();
   }
 
   /** Pages in the heap. */
   public long heapPages() {
-    return ceilDiv(accounts, ROWS_PER_HEAP_PAGE);
+    return BTreeShape.ceilDiv(accounts, ROWS_PER_HEAP_PAGE);
   }
 
   /** Page requests per lookup: the tree's height plus the heap page. */
   public int requestsPerLookup() {
-    return levelSize.length + 1;
+    return index.levels() + 1;
   }
 
   /** Appends the requests of the lookup of row {@code aid} (0-based). */
   public void lookup(long aid, EventBatch out) {
-    int levels = levelSize.length;
-    long leaf = aid / KEYS_PER_LEAF;
-    for (int l = 0; l < levels; l++) {
-      long node = leaf;
-      for (int up = levels - 1; up > l; up--) node /= FANOUT;
-      int cls = l == 0 ? PageClasses.INDEX_ROOT : l == levels - 1 ? PageClasses.INDEX_LEAF : PageClasses.INDEX_INNER;
-      out.add(INDEX_REL | (levelStart[l] + node), META[cls]);
-    }
-    out.add(HEAP_REL | (aid / ROWS_PER_HEAP_PAGE), META[PageClasses.HEAP]);
+    index.descend(aid, out, PageClasses.INDEX_ROOT, PageClasses.INDEX_INNER, PageClasses.INDEX_LEAF);
+    out.add(heapPage(aid), BTreeShape.read(PageClasses.HEAP));
   }
 
-  private static final int[] META = new int[PageClasses.count()];
+  /** The heap page that holds row {@code aid} (0-based). */
+  long heapPage(long aid) {
+    return ((long) HEAP_REL << 32) | (aid / ROWS_PER_HEAP_PAGE);
+  }
 
-  static {
-    for (int c = 0; c < META.length; c++) META[c] = EventMeta.pack(false, AccessStrategy.NORMAL, c);
+  /** The primary-key index. */
+  BTreeShape index() {
+    return index;
   }
 
   /** A stream of lookups with aid uniform over all rows. */

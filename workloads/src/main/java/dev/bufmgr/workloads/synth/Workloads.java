@@ -26,6 +26,10 @@ import java.util.Map;
  *       {@code accounts=A}: B-tree descents plus heap pages ({@link PgbenchSelectShape}); with
  *       frames the size is the largest whose index fills indexShare of the pool, so the index fits
  *       and the heap (about 6x the index) does not.
+ *   <li>{@code tpcb:scale=S,mode=tpcb|simple-update,hot=0.9,readOnly=0} or {@code
+ *       tpcb:frames=F,ratio=R,...}: pgbench's TPC-B-like transactions with their log records, for
+ *       the pipeline ({@link TpcbShape}); with frames and ratio the scale is the one whose tables
+ *       take about R times F pages.
  *   <li>{@code mix:streams=w1*spec1+w2*spec2...} a weighted mix; inner specs are written {@code
  *       kind(param=value;...)} and take neither requests nor seed. Stream i's pages are offset by
  *       i&lt;&lt;48.
@@ -60,6 +64,8 @@ public final class Workloads {
         (p, seed, draw) -> IndependentStreams.sequential(pages(p), AccessStrategy.NORMAL)));
     KINDS.put("pgbench-select", new Kind("frames=F,indexShare=0.5 | scale=S | accounts=A",
         (p, seed, draw) -> pgbench(p).stream(new SplitMix64(draw))));
+    KINDS.put("tpcb", new Kind("scale=S | frames=F,ratio=R; mode=tpcb|simple-update, hot=0.9, readOnly=0 (transactions)",
+        (p, seed, draw) -> tpcb(p).stream(new SplitMix64(draw))));
     KINDS.put("mix", new Kind("streams=w*kind(p=v;...)+w*kind(...)", Workloads::mix));
   }
 
@@ -160,6 +166,24 @@ public final class Workloads {
       accounts = p.getLong("accounts", 0, 1, 1L << 40);
     }
     return new PgbenchSelectShape(accounts);
+  }
+
+  private static TpcbShape tpcb(SpecParams p) {
+    boolean byPool = p.has("frames") || p.has("ratio");
+    if (byPool == p.has("scale")) throw new IllegalArgumentException("tpcb: give scale=S, or frames=F with ratio=R");
+    double scale;
+    if (byPool) {
+      if (!p.has("frames") || !p.has("ratio")) throw new IllegalArgumentException("tpcb: frames and ratio go together");
+      long frames = p.getLong("frames", 0, 1, Integer.MAX_VALUE);
+      double ratio = p.getDouble("ratio", 1, 1e-3, 1e4);
+      scale = TpcbShape.scaleFor(Math.round(frames * ratio));
+    } else {
+      scale = p.getDouble("scale", 1, 1e-5, 1e5);
+    }
+    TpcbShape.Mode mode = TpcbShape.Mode.parse(p.getString("mode", "tpcb"));
+    double hot = p.getDouble("hot", 0.9, 0, 1);
+    double readOnly = p.getDouble("readOnly", 0, 0, 1);
+    return new TpcbShape(scale, mode, hot, readOnly);
   }
 
   private static PageStream mix(SpecParams p, long seed, long drawSeed) {

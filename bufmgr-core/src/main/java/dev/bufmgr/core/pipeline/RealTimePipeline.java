@@ -1,0 +1,318 @@
+package dev.bufmgr.core.pipeline;
+
+import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
+
+import dev.bufmgr.core.device.Device;
+import dev.bufmgr.core.device.StoredPages;
+import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.BufferWriter;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.pool.StorageMode;
+import dev.bufmgr.core.wal.GroupCommitter;
+import dev.bufmgr.core.wal.WalLog;
+import dev.bufmgr.core.wal.WalWriteBack;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+
+/**
+ * The pipeline in real time: the same pool, selector, {@link Backend}s, release policy and
+ * checkpoint rules as {@link PipelineSimulation}, driven by real threads on a real or emulated
+ * {@link Device}. Each client is a platform thread with its own pool session; a dirty victim is
+ * written by the thread that evicts it through {@link WalWriteBack} (the log flushed to the
+ * page's LSN by the {@link GroupCommitter}, then the page written); commits wait on the group
+ * committer; the plain checkpointer is an Agrona {@link Agent} on its own thread. Every log flush
+ * and data-page write goes to the one device.
+ *
+ * <p>Clients take their units from one {@link UnitReader}, so the transaction sequence is the
+ * simulation's; which client runs which transaction, and so the pool's decisions, depend on the
+ * threads' timing. With one client and no checkpoint the run makes exactly the simulation's
+ * requests in the simulation's order.
+ */
+public final class RealTimePipeline {
+  private static final int LOG_BUFFER = 16 << 20;
+
+  private final PipelineConfig config;
+  private final Device device;
+  private final WalLog wal;
+  private final GroupCommitter committer;
+  private final StoredPages stored = new StoredPages();
+  private final WalWriteBack storage;
+  private final BufferPool pool;
+  private final UnitReader reader;
+  private final PageImages images;
+  private final TransactionStats stats = new TransactionStats();
+  private final CheckpointStats checkpointStats = new CheckpointStats();
+  private final AtomicLong acknowledged = new AtomicLong();
+  private final AtomicLong commitIds = new AtomicLong();
+  private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  private final Object handOut = new Object();
+  private long handedOut;
+  private volatile boolean stop;
+  private volatile long lastCompletedRedo;
+
+  /**
+   * @param device where the log and the data pages go (the caller closes it)
+   * @param startLsn the log's first LSN on that device
+   */
+  public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry) {
+    this.config = config;
+    this.device = device;
+    this.wal = new WalLog(startLsn, LOG_BUFFER);
+    this.lastCompletedRedo = wal.redoPointer();
+    this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients());
+    this.storage = new WalWriteBack(wal, committer, device, config.pageSize(), stored);
+    this.pool = new BufferPool(PoolConfig.builder()
+        .frames(config.frames())
+        .pageSize(config.pageSize())
+        .storage(StorageMode.METADATA)
+        .pageClasses(PipelineConfig.PAGE_CLASSES)
+        .rings(config.rings())
+        .selector(config.selector())
+        .writeBack(storage)
+        .build(), registry);
+    this.reader = new UnitReader(source);
+    this.images = config.fullPageWrites() ? PageImages.of(source, config.pageSize()) : PageImages.OFF;
+  }
+
+  /** Runs to the configured end and returns what it measured; closes the pool and the input. */
+  public PipelineResult run() throws InterruptedException {
+    long wall0 = System.nanoTime();
+    committer.start();
+    Checkpointer checkpointer = new Checkpointer(new BufferWriter(pool, storage));
+    AgentRunner runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointer);
+    List<Thread> threads = new ArrayList<>();
+    try (reader) {
+      long start = System.nanoTime();
+      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats, device::busyNanos, start);
+      checkpointer.schedule(start);
+      AgentRunner.startOnThread(runner);
+      long warmTransactions = (long) Math.ceil(config.transactions() * config.warmupFraction());
+      long windowAt = config.byTransactions() ? Long.MAX_VALUE : start + (long) (config.durationNanos() * config.warmupFraction());
+      if (windowAt == start || (config.byTransactions() && warmTransactions == 0)) {
+        sampler.startWindow(start);
+        windowAt = Long.MAX_VALUE;
+      }
+      SplittableRandom root = new SplittableRandom(config.seed());
+      for (int i = 0; i < config.clients(); i++) {
+        Client c = new Client(i, root.split(), checkpointer);
+        Thread t = Thread.ofPlatform().name("pipeline-client-" + i).daemon().unstarted(c::loop);
+        threads.add(t);
+      }
+      for (Thread t : threads) t.start();
+      long nextSample = start + config.intervalNanos();
+      long end = config.byTransactions() ? Long.MAX_VALUE : start + config.durationNanos();
+      while (failure.get() == null) {
+        long now = System.nanoTime();
+        if (now >= end) {
+          sampler.sample(end);
+          break;
+        }
+        if (config.byTransactions() && !threads.stream().anyMatch(Thread::isAlive)) break;
+        if (now >= windowAt || (!sampler.measuring() && config.byTransactions() && acknowledged.get() >= warmTransactions)) {
+          sampler.startWindow(now);
+          windowAt = Long.MAX_VALUE;
+        }
+        if (now >= nextSample) {
+          sampler.sample(now);
+          nextSample += config.intervalNanos();
+        }
+        LockSupport.parkNanos(Math.min(2_000_000, Math.max(0, Math.min(nextSample, end) - now)));
+      }
+      long stopAt = config.byTransactions() ? System.nanoTime() : end;
+      stop = true;
+      for (Thread t : threads) t.join();
+      runner.close();
+      Throwable f = failure.get();
+      if (f != null) {
+        if (f instanceof RuntimeException r) throw r;
+        if (f instanceof Error e) throw e;
+        throw new IllegalStateException(f);
+      }
+      if (!sampler.measuring()) sampler.startWindow(stopAt);
+      return sampler.result("real", stopAt, System.nanoTime() - wall0);
+    } finally {
+      stop = true;
+      for (Thread t : threads) t.join(10_000);
+      runner.close();
+      committer.close();
+      pool.close();
+    }
+  }
+
+  private void fail(Throwable t) {
+    failure.compareAndSet(null, t);
+    stop = true;
+  }
+
+  /** The log the run wrote (in memory; the device holds what was flushed). */
+  public WalLog wal() {
+    return wal;
+  }
+
+  /** The data pages the run wrote, with their LSNs. */
+  public StoredPages stored() {
+    return stored;
+  }
+
+  /** The redo point of the last checkpoint that completed (the run's start before any). */
+  public long lastCompletedRedo() {
+    return lastCompletedRedo;
+  }
+
+  /** Takes the next unit for a client, or returns false when the run hands out no more. */
+  private boolean take(Unit unit) {
+    synchronized (handOut) {
+      if (stop || (config.byTransactions() && handedOut >= config.transactions())) return false;
+      if (!reader.next(unit)) return false;
+      if (unit.kind() == Unit.TRANSACTION) handedOut++;
+      return true;
+    }
+  }
+
+  /** One client thread. */
+  private final class Client {
+    private final SplittableRandom rng;
+    private final Checkpointer checkpointer;
+    private final Backend backend;
+    private final Unit unit = new Unit();
+
+    Client(int id, SplittableRandom rng, Checkpointer checkpointer) {
+      this.rng = rng;
+      this.checkpointer = checkpointer;
+      this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images);
+    }
+
+    void loop() {
+      try {
+        while (take(unit)) {
+          switch (unit.kind()) {
+            case Unit.CHECKPOINT -> checkpointer.requestAndWait();
+            case Unit.READS -> {
+              runEvents();
+              stats.readOnlyStatement();
+            }
+            default -> runEvents();
+          }
+          long z = config.think().sample(rng);
+          if (z > 0) LockSupport.parkNanos(z);
+        }
+      } catch (Throwable t) {
+        fail(t);
+      }
+    }
+
+    private void runEvents() throws InterruptedException {
+      PoolSession s = backend.session();
+      long txnStart = 0;
+      long evictionWait = 0;
+      boolean waited = false;
+      for (int i = 0; i < unit.size(); i++) {
+        int m = unit.meta(i);
+        switch (EventMeta.kind(m)) {
+          case EventMeta.BEGIN -> txnStart = System.nanoTime();
+          case EventMeta.COMMIT -> {
+            long commitStart = System.nanoTime();
+            long lsn = backend.commit(commitIds.incrementAndGet(), m);
+            if (lsn > 0) committer.awaitDurable(lsn);
+            long t = System.nanoTime();
+            acknowledged.incrementAndGet();
+            stats.committed(t - txnStart, t - commitStart, evictionWait, waited);
+          }
+          default -> {
+            long page = unit.page(i);
+            long writesBefore = s.metrics().writeBacks();
+            long t0 = System.nanoTime();
+            int b = s.pin(page, EventMeta.strategy(m), EventMeta.pageClass(m));
+            if (s.metrics().writeBacks() != writesBefore) {
+              evictionWait += System.nanoTime() - t0;
+              waited = unit.kind() == Unit.TRANSACTION;
+            }
+            if (EventMeta.isWrite(m)) backend.change(b, page, m);
+            s.unpin(b);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * The plain checkpointer as an agent: at every interval's start (and on request) it sets the
+   * redo point, flags the dirty buffers, writes the flagged ones in page order through the log
+   * ({@link WalWriteBack}), forces the data file, and completes.
+   */
+  private final class Checkpointer implements Agent {
+    private final BufferWriter writer;
+    private long nextDue = Long.MAX_VALUE;
+    private long requestedTicket;
+    private long startedTicket;
+    private long completedTicket;
+
+    Checkpointer(BufferWriter writer) {
+      this.writer = writer;
+    }
+
+    void schedule(long start) {
+      if (config.checkpointEveryNanos() > 0) nextDue = start + config.checkpointEveryNanos();
+    }
+
+    synchronized void requestAndWait() throws InterruptedException {
+      long ticket = ++requestedTicket;
+      while (completedTicket < ticket && !stop) wait(100);
+    }
+
+    @Override
+    public int doWork() throws IOException {
+      long now = System.nanoTime();
+      boolean byRequest;
+      long ticket;
+      synchronized (this) {
+        byRequest = requestedTicket > startedTicket;
+        if (!byRequest && now < nextDue) return 0;
+        ticket = requestedTicket;
+        startedTicket = ticket;
+      }
+      if (config.checkpointEveryNanos() > 0 && !byRequest) nextDue = now + config.checkpointEveryNanos();
+      checkpoint(byRequest, now);
+      synchronized (this) {
+        completedTicket = ticket;
+        notifyAll();
+      }
+      return 1;
+    }
+
+    private void checkpoint(boolean byRequest, long start) throws IOException {
+      checkpointStats.started(byRequest);
+      long redo = wal.checkpoint();
+      for (int b : CheckpointWork.markDirtyBuffers(pool.descriptors())) {
+        if (stop) return;
+        if (writer.writeNow(b, CHECKPOINT_NEEDED)) checkpointStats.bufferWritten();
+      }
+      long syncStart = System.nanoTime();
+      try {
+        device.syncData();
+      } catch (IOException e) {
+        throw new UncheckedIOException("device " + device.spec() + ": cannot force the data file", e);
+      }
+      lastCompletedRedo = redo;
+      checkpointStats.completed(syncStart - start, System.nanoTime() - syncStart);
+    }
+
+    @Override
+    public String roleName() {
+      return "checkpointer";
+    }
+  }
+}

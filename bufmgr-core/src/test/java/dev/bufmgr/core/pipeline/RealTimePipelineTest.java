@@ -1,0 +1,111 @@
+package dev.bufmgr.core.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.core.device.DeviceModel;
+import dev.bufmgr.core.device.EmulatedDevice;
+import dev.bufmgr.core.device.FileDevice;
+import dev.bufmgr.core.device.FixedLatency;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.testing.RecoveryCheck;
+import dev.bufmgr.core.testing.SecondChanceFactory;
+import dev.bufmgr.core.testing.TransactionalSource;
+import dev.bufmgr.core.wal.DurableLog;
+import dev.bufmgr.core.wal.LogFormat;
+import dev.bufmgr.core.wal.LogScanner;
+import dev.bufmgr.core.wal.VirtualWal;
+import dev.bufmgr.core.wal.WalWriteBack;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pipeline on real threads, against the simulation and on a real log and data file. */
+class RealTimePipelineTest {
+  private static final SelectorRegistry REGISTRY = SecondChanceFactory.registry();
+  private static final DeviceModel FAST = new DeviceModel(new FixedLatency(20_000), 0, 5_000);
+  private static final long MS = 1_000_000;
+
+  @TempDir Path dir;
+
+  private static PipelineResult sim(PipelineConfig c, long seed) {
+    return new PipelineSimulation(c, TransactionalSource.endless(seed, 400, 6, 0.5), FAST, REGISTRY,
+        new VirtualWal(LogFormat.FILE_HEADER)).run();
+  }
+
+  private static PipelineResult real(PipelineConfig c, long seed) throws Exception {
+    try (EmulatedDevice d = new EmulatedDevice(FAST, 1)) {
+      return new RealTimePipeline(c, TransactionalSource.endless(seed, 400, 6, 0.5), d, LogFormat.FILE_HEADER, REGISTRY).run();
+    }
+  }
+
+  @Test
+  void oneClientMakesTheSimulationsRequestsInItsOrder() throws Exception {
+    PipelineConfig c = PipelineSimulationTest.config(32, 1, "greedy", 0, 600, 0, true);
+    PipelineResult s = sim(c, 9);
+    PipelineResult r = real(c, 9);
+    assertEquals(600, r.transactions());
+    assertEquals(s.wal(), r.wal(), "the same records, images and bytes");
+    assertEquals(s.hits(), r.hits());
+    assertEquals(s.misses(), r.misses());
+    assertEquals(s.evictions(), r.evictions());
+    assertEquals(s.dirtyEvictions(), r.dirtyEvictions());
+    assertEquals(s.backendWrites(), r.backendWrites());
+    assertTrue(r.backendWrites() > 100, "the small pool makes the client write victims: " + r.backendWrites());
+  }
+
+  @Test
+  void manyClientsLogTheSameBytesAsTheSimulation() throws Exception {
+    PipelineConfig c = PipelineSimulationTest.config(48, 6, "greedy", 0, 1200, 0, true);
+    PipelineResult s = sim(c, 4);
+    PipelineResult r = real(c, 4);
+    assertEquals(1200, r.transactions());
+    assertEquals(s.wal(), r.wal(), "without checkpoints every page's first change logs its image, in either clock");
+    assertEquals(s.hits() + s.misses(), r.hits() + r.misses());
+  }
+
+  @Test
+  void aRealLogAndDataFileRecoverEveryDurableChange() throws Exception {
+    PipelineConfig c = PipelineSimulationTest.config(24, 4, "greedy", 40 * MS, 0, 400 * MS, true);
+    DurableLog.Opened log = DurableLog.open(dir, true);
+    Path dataFile = dir.resolve("data.pages");
+    long durable;
+    long redo;
+    try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileDevice device = new FileDevice(log.channel(), data, 8192, "file:" + dir)) {
+      RealTimePipeline p = new RealTimePipeline(c, TransactionalSource.endless(2, 300, 6, 0.5), device, log.endLsn(), REGISTRY);
+      PipelineResult r = p.run();
+      assertTrue(r.transactions() > 50 && r.backendWrites() > 20, r.transactions() + " " + r.backendWrites());
+      assertTrue(r.checkpoints().done() >= 3, "checkpoints every 40 ms: " + r.checkpoints());
+      durable = p.wal().flushedLsn();
+      redo = p.lastCompletedRedo();
+    }
+    List<long[]> records = new ArrayList<>();
+    LogScanner.forEachPageChange(DurableLog.file(dir), (page, lsn, image) -> records.add(new long[] {page, lsn}));
+    assertTrue(records.get(records.size() - 1)[1] <= durable);
+    Map<Long, Long> onDisk = new HashMap<>();
+    ByteBuffer page = ByteBuffer.allocate(8192).order(ByteOrder.LITTLE_ENDIAN);
+    try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.READ)) {
+      for (long pos = 0; pos < data.size(); pos += 8192) {
+        page.clear();
+        while (page.hasRemaining() && data.read(page, pos + page.position()) > 0) {}
+        onDisk.merge(page.getLong(0), page.getLong(8), Math::max);
+      }
+    }
+    assertTrue(onDisk.size() > 20);
+    for (Map.Entry<Long, Long> e : onDisk.entrySet()) assertTrue(e.getValue() <= durable, "write-ahead: " + e);
+    long[] pages = records.stream().mapToLong(x -> x[0]).toArray();
+    long[] lsns = records.stream().mapToLong(x -> x[1]).toArray();
+    assertEquals(List.of(), RecoveryCheck.problems(pages, lsns, pages.length, p -> onDisk.getOrDefault(p, 0L), durable, redo));
+    assertEquals(WalWriteBack.PAGE_HEADER, 16);
+  }
+}
