@@ -10,18 +10,38 @@ import org.agrona.collections.Long2LongHashMap;
  * next change decides its full-page image as PostgreSQL would; and every write is checked
  * against the write-ahead rule as it is recorded.
  *
- * <p>Threading: any number of threads; the map is split into locked stripes.
+ * <p>Threading: any number of threads (the map split into locked stripes), or one thread only.
  */
 public final class StoredPages {
   private static final int STRIPES = 64;
-  private final Long2LongHashMap[] maps = new Long2LongHashMap[STRIPES];
-  private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+  private final Long2LongHashMap[] maps;
+  private final ReentrantLock[] locks;
+  private final Long2LongHashMap single;
 
-  /** No page written yet. */
+  /** No page written yet; any number of threads. */
   public StoredPages() {
-    for (int i = 0; i < STRIPES; i++) {
-      maps[i] = new Long2LongHashMap(0);
-      locks[i] = new ReentrantLock();
+    this(true);
+  }
+
+  /**
+   * No page written yet.
+   *
+   * @param concurrent whether several threads use it (locked stripes); else one thread does (one
+   *     map, no lock: the simulation)
+   */
+  public StoredPages(boolean concurrent) {
+    if (concurrent) {
+      maps = new Long2LongHashMap[STRIPES];
+      locks = new ReentrantLock[STRIPES];
+      for (int i = 0; i < STRIPES; i++) {
+        maps[i] = new Long2LongHashMap(0);
+        locks[i] = new ReentrantLock();
+      }
+      single = null;
+    } else {
+      maps = null;
+      locks = null;
+      single = new Long2LongHashMap(1 << 16, 0.65f, 0);
     }
   }
 
@@ -40,6 +60,10 @@ public final class StoredPages {
    */
   public void written(long page, long lsn, long durableLsn) {
     if (lsn > durableLsn) throw new WriteAheadViolation(page, lsn, durableLsn);
+    if (single != null) {
+      if (lsn > single.get(page)) single.put(page, lsn);
+      return;
+    }
     int s = stripe(page);
     locks[s].lock();
     try {
@@ -51,6 +75,7 @@ public final class StoredPages {
 
   /** The LSN of the stored version of {@code page}, 0 when never written. */
   public long lsn(long page) {
+    if (single != null) return single.get(page);
     int s = stripe(page);
     locks[s].lock();
     try {
@@ -62,6 +87,7 @@ public final class StoredPages {
 
   /** The number of pages written at least once. */
   public int pages() {
+    if (single != null) return single.size();
     int n = 0;
     for (int s = 0; s < STRIPES; s++) {
       locks[s].lock();
@@ -76,6 +102,10 @@ public final class StoredPages {
 
   /** Calls {@code action} with every written page and its LSN (a snapshot per stripe). */
   public void forEach(BiConsumer<Long, Long> action) {
+    if (single != null) {
+      single.forEach(action);
+      return;
+    }
     for (int s = 0; s < STRIPES; s++) {
       long[] keys;
       long[] values;

@@ -59,12 +59,12 @@ public final class PipelineSimulation {
   private final VirtualWal wal;
   private final SimDevice device;
   private final VirtualGroupCommit commit;
-  private final StoredPages stored = new StoredPages();
+  private final StoredPages stored = new StoredPages(false);
   private final UnitReader reader;
   private final Client[] clients;
   private final EventHeap heap;
   private final Checkpointer checkpointer;
-  private final TransactionStats stats = new TransactionStats();
+  private final TransactionStats stats = new TransactionStats(false);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final SplittableRandom thinkRng;
   private final int[] coveredByFlight;

@@ -53,7 +53,7 @@ public final class RealTimePipeline {
   private final BufferPool pool;
   private final UnitReader reader;
   private final PageImages images;
-  private final TransactionStats stats = new TransactionStats();
+  private final TransactionStats stats = new TransactionStats(true);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong commitIds = new AtomicLong();

@@ -11,17 +11,40 @@ import org.HdrHistogram.Recorder;
  * in all. Recorded into HdrHistogram {@link Recorder}s (three significant digits), so another
  * thread can take interval snapshots while clients record.
  *
- * <p>Threading: {@link #committed} from any number of client threads; {@link #interval} from one
- * sampling thread.
+ * <p>Threading: when concurrent, {@link #committed} from any number of client threads and {@link
+ * #interval} from one sampling thread; else all from one thread.
  */
 public final class TransactionStats {
-  private final Recorder transactions = new Recorder(3);
-  private final Recorder commits = new Recorder(3);
-  private final Recorder evictionWaits = new Recorder(3);
+  private final Recorder transactions;
+  private final Recorder commits;
+  private final Recorder evictionWaits;
   private final LongAdder readOnlyStatements = new LongAdder();
+  private Histogram txns;
+  private Histogram commitHistogram;
+  private Histogram waits;
   private Histogram txnRecycle;
   private Histogram commitRecycle;
   private Histogram waitRecycle;
+
+  /**
+   * @param concurrent whether clients on several threads record (real time: HdrHistogram {@link
+   *     Recorder}s); else one thread records and samples (the simulation: plain histograms, no
+   *     atomic operation per value)
+   */
+  public TransactionStats(boolean concurrent) {
+    if (concurrent) {
+      transactions = new Recorder(3);
+      commits = new Recorder(3);
+      evictionWaits = new Recorder(3);
+    } else {
+      transactions = null;
+      commits = null;
+      evictionWaits = null;
+      txns = new Histogram(3);
+      commitHistogram = new Histogram(3);
+      waits = new Histogram(3);
+    }
+  }
 
   /**
    * A transaction was acknowledged.
@@ -32,6 +55,12 @@ public final class TransactionStats {
    * @param waitedOnEviction whether it waited for a dirty victim's write at all
    */
   public void committed(long transactionNanos, long commitNanos, long evictionWaitNanos, boolean waitedOnEviction) {
+    if (transactions == null) {
+      txns.recordValue(Math.max(0, transactionNanos));
+      commitHistogram.recordValue(Math.max(0, commitNanos));
+      if (waitedOnEviction) waits.recordValue(Math.max(0, evictionWaitNanos));
+      return;
+    }
     transactions.recordValue(Math.max(0, transactionNanos));
     commits.recordValue(Math.max(0, commitNanos));
     if (waitedOnEviction) evictionWaits.recordValue(Math.max(0, evictionWaitNanos));
@@ -49,10 +78,23 @@ public final class TransactionStats {
 
   /** The distributions recorded since the previous call. */
   public Interval interval() {
+    if (transactions == null) {
+      Interval i = new Interval(txns, commitHistogram, waits);
+      txns = fresh(txnRecycle);
+      commitHistogram = fresh(commitRecycle);
+      waits = fresh(waitRecycle);
+      return i;
+    }
     Histogram t = transactions.getIntervalHistogram(txnRecycle);
     Histogram c = commits.getIntervalHistogram(commitRecycle);
     Histogram w = evictionWaits.getIntervalHistogram(waitRecycle);
     return new Interval(t, c, w);
+  }
+
+  private static Histogram fresh(Histogram recycled) {
+    if (recycled == null) return new Histogram(3);
+    recycled.reset();
+    return recycled;
   }
 
   /** Gives an interval's histograms back for reuse once read. */

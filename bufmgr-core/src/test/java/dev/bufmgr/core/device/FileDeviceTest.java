@@ -21,7 +21,7 @@ class FileDeviceTest {
   }
 
   @Test
-  void logAndPagesLandAtTheirPositions() throws IOException {
+  void logWritesLandAtTheirLsnAndPagesInTheOrderFirstWritten() throws IOException {
     Path log = dir.resolve("log");
     Path data = dir.resolve("data");
     try (FileDevice dev = new FileDevice(open(log), open(data), 4096, "file:test")) {
@@ -29,13 +29,21 @@ class FileDeviceTest {
       dev.writeLog(3, ByteBuffer.wrap(new byte[] {4}));
       byte[] page = new byte[4096];
       page[0] = 9;
-      dev.writePage(2, ByteBuffer.wrap(page));
-      assertTrue(dev.busyNanos() > 0);
+      dev.writePage(1L << 40, ByteBuffer.wrap(page));
+      page[0] = 7;
+      dev.writePage(5, ByteBuffer.wrap(page));
+      page[0] = 8;
+      dev.writePage(1L << 40, ByteBuffer.wrap(page));
+      dev.syncData();
+      assertEquals(2, dev.pagesWritten());
+      assertTrue(dev.busyNanos(IoKind.LOG) > 0 && dev.busyNanos(IoKind.PAGE) > 0 && dev.busyNanos(IoKind.DATA_SYNC) > 0);
+      assertEquals(dev.busyNanos(), dev.busyNanos(IoKind.LOG) + dev.busyNanos(IoKind.PAGE) + dev.busyNanos(IoKind.DATA_SYNC));
     }
     assertEquals(4, Files.size(log));
     byte[] d = Files.readAllBytes(data);
-    assertEquals(3 * 4096, d.length);
-    assertEquals(9, d[2 * 4096]);
+    assertEquals(2 * 4096, d.length, "a page id of 2^40 still takes one slot");
+    assertEquals(8, d[0], "rewritten in its slot");
+    assertEquals(7, d[4096]);
   }
 
   @Test

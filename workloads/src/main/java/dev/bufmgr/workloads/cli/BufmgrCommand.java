@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
       CommitCommand.class,
       FsyncProbeCommand.class,
       WalLoadCommand.class,
-      WalVerifyCommand.class
+      WalVerifyCommand.class,
+      PipelineCommand.class
     })
 public final class BufmgrCommand implements Runnable {
 

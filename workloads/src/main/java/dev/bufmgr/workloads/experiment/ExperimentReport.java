@@ -14,13 +14,15 @@ import java.util.Map;
 
 /**
  * What one experiment run produced: result rows (every row with its full configuration and seed),
- * PNG charts by file name, and a {@code summary.md} that states the question, the configuration
- * and the answer in numbers from the rows. {@link #writeTo} publishes them as one results folder
- * (results.jsonl, results.csv, the charts, summary.md) or leaves nothing.
+ * PNG charts by file name, further text files, and a {@code summary.md} that states the question,
+ * the configuration and the answer in numbers from the rows. {@link #writeTo} publishes them as
+ * one results folder (results.jsonl, results.csv, the charts, the files, summary.md) or leaves
+ * nothing.
  */
 public final class ExperimentReport {
   private final List<ResultRow> rows = new ArrayList<>();
   private final Map<String, byte[]> charts = new LinkedHashMap<>();
+  private final Map<String, String> files = new LinkedHashMap<>();
   private final StringBuilder summary = new StringBuilder();
 
   /** Adds a result row. */
@@ -32,6 +34,12 @@ public final class ExperimentReport {
   /** Adds a chart as {@code fileName} (ending in .png). */
   public ExperimentReport chart(String fileName, byte[] png) {
     charts.put(fileName, png);
+    return this;
+  }
+
+  /** Adds a further text file {@code fileName} (for example a time series as JSON Lines). */
+  public ExperimentReport file(String fileName, String text) {
+    files.put(fileName, text);
     return this;
   }
 
@@ -63,6 +71,7 @@ public final class ExperimentReport {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(rows));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(rows));
       for (Map.Entry<String, byte[]> c : charts.entrySet()) Files.write(staged.resolve(c.getKey()), c.getValue());
+      for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(staged.resolve(f.getKey()), f.getValue());
       Files.writeString(staged.resolve("summary.md"), summary.toString());
       AtomicOutput.publishFolder(staged, out);
     } catch (IOException e) {

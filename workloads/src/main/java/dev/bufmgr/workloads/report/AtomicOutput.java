@@ -85,6 +85,29 @@ public final class AtomicOutput {
     }
   }
 
+  /**
+   * Checks, before a run does its work, that a results folder can later be published at {@code
+   * target}: its parent can be created and written, and {@code target} is not a file.
+   *
+   * @throws IllegalArgumentException naming {@code what} (the flag), the path and the reason
+   */
+  public static void checkFolderTarget(String what, Path target) {
+    Path abs = target.toAbsolutePath();
+    if (Files.exists(abs) && !Files.isDirectory(abs)) {
+      throw new IllegalArgumentException(what + " " + target + ": is a file, not a folder");
+    }
+    try {
+      Files.createDirectories(abs.getParent());
+      Path probe = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".probe");
+      Files.delete(probe);
+    } catch (IOException e) {
+      String reason = e instanceof java.nio.file.AccessDeniedException ? "Permission denied"
+          : e instanceof java.nio.file.FileAlreadyExistsException ? "a file stands in its path"
+          : e.getMessage();
+      throw new IllegalArgumentException(what + " " + target + ": cannot write there (" + reason + ")");
+    }
+  }
+
   /** Replaces {@code target} (if any) by the staged folder. */
   public static void publishFolder(Path staged, Path target) {
     Path abs = target.toAbsolutePath();

@@ -43,6 +43,18 @@ final class MixStream implements PageStream {
     return false;
   }
 
+  /** The sum of the streams' data, or -1 when one does not know. */
+  @Override
+  public long dataPages() {
+    long sum = 0;
+    for (PageStream s : streams) {
+      long p = s.dataPages();
+      if (p < 0) return -1;
+      sum += p;
+    }
+    return sum;
+  }
+
   /** The first stream's answer that knows the class (streams with transactions share the page classes). */
   @Override
   public int imageBytes(int pageClass) {

@@ -29,4 +29,9 @@ public interface PageStream {
   default int imageBytes(int pageClass) {
     return -1;
   }
+
+  /** The pages of the data the stream touches (tables and indexes), or -1 when unknown or unbounded. */
+  default long dataPages() {
+    return -1;
+  }
 }

@@ -101,6 +101,11 @@ public final class PgbenchSelectShape {
       public void emit(EventBatch out) {
         lookup(rng.nextLong(accounts), out);
       }
+
+      @Override
+      public long dataPages() {
+        return indexPages() + heapPages();
+      }
     };
   }
 }

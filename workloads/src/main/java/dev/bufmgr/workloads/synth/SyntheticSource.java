@@ -42,6 +42,11 @@ public final class SyntheticSource implements EventSource {
     return stream.imageBytes(pageClass);
   }
 
+  /** The pages of the data the workload touches, or -1 when unknown (see {@link PageStream#dataPages}). */
+  public long dataPages() {
+    return stream.dataPages();
+  }
+
   @Override
   public long expectedCount() {
     return requests;

@@ -195,6 +195,11 @@ public final class TpcbShape {
       }
 
       @Override
+      public long dataPages() {
+        return TpcbShape.this.dataPages();
+      }
+
+      @Override
       public void emit(EventBatch out) {
         out.add(0, EventMeta.begin());
         long aid = rng.nextLong(accounts);

@@ -95,6 +95,19 @@ public final class Workloads {
       p.finish();
       return new SyntheticSource(otherSeed == seed ? canonical : canonical + "@seed" + otherSeed, s, requests);
     }
+
+    /**
+     * A source for the pipeline, whose own bound ({@code --transactions}, {@code --seconds})
+     * ends a run: endless unless the spec gives {@code requests}, and then named without it.
+     */
+    public SyntheticSource openForPipeline() {
+      if (spec.params().containsKey("requests")) return open();
+      SpecParams p = new SpecParams(spec);
+      p.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+      PageStream s = stream(p, seed, seed);
+      p.finish();
+      return new SyntheticSource(p.canonical(), s, Long.MAX_VALUE);
+    }
   }
 
   /** Parses and validates {@code text}; throws naming the fault. */

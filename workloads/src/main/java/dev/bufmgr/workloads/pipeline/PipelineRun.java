@@ -1,0 +1,12 @@
+package dev.bufmgr.workloads.pipeline;
+
+/**
+ * One run of a {@code bufmgr pipeline} command: its shared settings, its selector and commit
+ * policy (canonical specs), the input and the device, by name.
+ */
+public record PipelineRun(PipelineSettings settings, String selector, String policy, String input, String device) {
+  /** A short label for charts and progress lines, e.g. {@code gclock / greedy}. */
+  public String label() {
+    return selector.replaceAll(":.*", "") + " / " + policy.replaceAll(":.*", "");
+  }
+}

@@ -1,0 +1,49 @@
+package dev.bufmgr.workloads.pipeline;
+
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pipeline.PipelineConfig;
+import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.wal.PolicyFactory;
+
+/**
+ * What every run of one {@code bufmgr pipeline} command shares; each run adds its selector and
+ * commit policy.
+ *
+ * @param frames buffers in the pool
+ * @param rings whether bulk strategies use rings
+ * @param fullPageWrites full_page_writes
+ * @param clients closed-loop clients
+ * @param think think time between units
+ * @param checkpointEveryNanos plain checkpoints' interval, 0 for none
+ * @param transactions transactions in all (0: by time)
+ * @param durationNanos run length (0: by transactions)
+ * @param warmupFraction the unmeasured first share
+ * @param intervalNanos the time series' interval
+ * @param seed the seed
+ * @param realTime real threads in real time (else the simulation)
+ */
+public record PipelineSettings(
+    int frames,
+    boolean rings,
+    boolean fullPageWrites,
+    int clients,
+    ThinkTime think,
+    long checkpointEveryNanos,
+    long transactions,
+    long durationNanos,
+    double warmupFraction,
+    long intervalNanos,
+    long seed,
+    boolean realTime) {
+
+  /** The core's configuration of the run of {@code selector} under {@code policy}. */
+  public PipelineConfig config(SelectorSpec selector, PolicyFactory policy) {
+    return new PipelineConfig(frames, selector, rings, 8192, fullPageWrites, clients, think, policy,
+        checkpointEveryNanos, transactions, durationNanos, warmupFraction, intervalNanos, seed);
+  }
+
+  /** {@code sim} or {@code real}. */
+  public String clock() {
+    return realTime ? "real" : "sim";
+  }
+}
