@@ -86,11 +86,16 @@ public final class ReleasePolicies {
    *     unknown parameter
    */
   public static PolicyFactory parse(String text) {
-    Spec spec = Spec.parse("--policy", text);
+    return parse("--policy", text);
+  }
+
+  /** Parses a policy spec given with the flag {@code flag} (named in messages). */
+  public static PolicyFactory parse(String flag, String text) {
+    Spec spec = Spec.parse(flag, text);
     Function<Spec, Supplier<ReleasePolicy>> maker = MAKERS.get(spec.name());
     if (maker == null) {
       throw new IllegalArgumentException(
-          "--policy '" + text + "': unknown policy '" + spec.name() + "' (known: "
+          flag + " '" + text + "': unknown policy '" + spec.name() + "' (known: "
               + String.join(", ", MAKERS.keySet()) + ")");
     }
     Supplier<ReleasePolicy> supplier = maker.apply(spec);

@@ -141,12 +141,16 @@ public final class PipelineCommand implements Runnable {
     SelectorRegistry registry = SelectorRegistry.load();
     List<SelectorSpec> sel = new ArrayList<>();
     for (String s : selectors.isEmpty() ? List.of("gclock") : selectors) {
-      SelectorSpec parsed = SelectorSpec.parse(s);
-      registry.validate(parsed);
-      sel.add(parsed);
+      try {
+        SelectorSpec parsed = SelectorSpec.parse(s);
+        registry.validate(parsed);
+        sel.add(parsed);
+      } catch (IllegalArgumentException e) {
+        throw new CliFailure("--selector " + s + ": " + e.getMessage());
+      }
     }
     List<PolicyFactory> pol = new ArrayList<>();
-    for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse(p.replaceFirst("^--policy", "")));
+    for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse("--commit", p));
     PipelineDevice dev = PipelineDevice.parse(device, realTime);
     if (out != null) AtomicOutput.checkFolderTarget("--out", out);
 

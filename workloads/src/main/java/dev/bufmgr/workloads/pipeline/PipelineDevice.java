@@ -7,6 +7,7 @@ import dev.bufmgr.core.device.EmulatedDevice;
 import dev.bufmgr.core.device.FileDevice;
 import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.LogFormat;
+import dev.bufmgr.workloads.report.IoReasons;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -63,13 +64,8 @@ public final class PipelineDevice {
       Path probe = Files.createTempFile(dir, ".bufmgr-probe", ".tmp");
       Files.delete(probe);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--device " + spec + ": cannot write in " + dir + ": " + reason(e));
+      throw new IllegalArgumentException("--device " + spec + ": cannot write in " + dir + ": " + IoReasons.of(e));
     }
-  }
-
-  private static String reason(IOException e) {
-    String m = e.getMessage();
-    return e instanceof java.nio.file.AccessDeniedException ? "Permission denied" : m == null ? e.getClass().getSimpleName() : m;
   }
 
   /** The spec in result rows. */
@@ -123,7 +119,7 @@ public final class PipelineDevice {
           StandardOpenOption.READ, StandardOpenOption.WRITE);
       return new Opened(new FileDevice(log.channel(), data, 8192, "file:" + folder), log.endLsn(), folder);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--device " + spec + ": cannot create the log and data files in " + folder + ": " + reason(e));
+      throw new IllegalArgumentException("--device " + spec + ": cannot create the log and data files in " + folder + ": " + IoReasons.of(e));
     }
   }
 }

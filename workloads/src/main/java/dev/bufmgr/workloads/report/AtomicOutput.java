@@ -101,10 +101,7 @@ public final class AtomicOutput {
       Path probe = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".probe");
       Files.delete(probe);
     } catch (IOException e) {
-      String reason = e instanceof java.nio.file.AccessDeniedException ? "Permission denied"
-          : e instanceof java.nio.file.FileAlreadyExistsException ? "a file stands in its path"
-          : e.getMessage();
-      throw new IllegalArgumentException(what + " " + target + ": cannot write there (" + reason + ")");
+      throw new IllegalArgumentException(what + " " + target + ": cannot write there (" + IoReasons.of(e) + ")");
     }
   }
 
