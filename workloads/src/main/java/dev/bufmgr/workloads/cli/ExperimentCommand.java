@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
       GhostCapCommand.class,
       TicksCommand.class,
       GroupCommitExperimentCommand.class,
+      FpwTaxCommand.class,
+      DirtyEvictionsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ExperimentCommand implements Runnable {

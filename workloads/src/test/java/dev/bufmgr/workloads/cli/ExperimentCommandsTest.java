@@ -27,7 +27,9 @@ class ExperimentCommandsTest {
     "scan-resistance, oltpHitRatio, percent, resident-rings-off.png",
     "cache-pressure, hitRatio, percent, classes-index-fits.png",
     "ghost-cap, oltpHitRatioAfterScans, percent, oltp-hit-by-cap.png",
-    "ticks, ticksMean, plain, ticks-p99.png"
+    "ticks, ticksMean, plain, ticks-p99.png",
+    "fpw-tax, ratio, plain, ratio.png",
+    "dirty-evictions, waitedShare, percent, waited.png"
   })
   void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart) throws IOException {
     Path out = dir.resolve(name);
