@@ -75,4 +75,14 @@ public interface VictimSelector {
 
   /** {@code admission.page()} was loaded into {@code buffer}, which the calling thread holds pinned. */
   default void onAdmit(int buffer, Admission admission) {}
+
+  /**
+   * How a background cleaner sees this selector's victim search: which buffers it will examine
+   * next and which of them are reusable now (see {@link CleaningView}); {@code null} when the
+   * selector offers none, and then no background writer can run ahead of it. Called concurrently
+   * from any thread; the view is the selector's, made once.
+   */
+  default CleaningView cleaningView() {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.wal.WalInsert;
+import java.util.function.LongUnaryOperator;
 
 /**
  * One client's changes, as a PostgreSQL backend makes them: a change to a pinned page inserts its
@@ -18,16 +19,20 @@ public final class Backend {
   private final Descriptors descriptors;
   private final WalInsert wal;
   private final PageImages images;
+  private final LongUnaryOperator storedLsn;
 
   /**
    * @param images the full-page image size of each page class, or {@link PageImages#OFF} for
    *     full_page_writes = off
+   * @param storedLsn the LSN of a page's version on storage (0: never written), which a page
+   *     read back into the pool carries (PostgreSQL's {@code pd_lsn}, in the page itself)
    */
-  public Backend(PoolSession session, Descriptors descriptors, WalInsert wal, PageImages images) {
+  public Backend(PoolSession session, Descriptors descriptors, WalInsert wal, PageImages images, LongUnaryOperator storedLsn) {
     this.session = session;
     this.descriptors = descriptors;
     this.wal = wal;
     this.images = images;
+    this.storedLsn = storedLsn;
   }
 
   /** The pool session this backend changes pages through. */
@@ -37,7 +42,9 @@ public final class Backend {
 
   /**
    * Logs the page change {@code meta} (a write event, {@link EventMeta}) to {@code page}, held
-   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. (A record that
+   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. A page not
+   * changed since it was read in has the LSN of its stored version, looked up only when an image
+   * could be due (the pool keeps no LSN for a clean page it loaded). (A record that
    * PostgreSQL writes for two blocks, such as a non-HOT update's old and new heap pages, arrives
    * as one change per block with the record's bytes shared between them.)
    *
@@ -45,7 +52,9 @@ public final class Backend {
    */
   public long change(int buffer, long page, int meta) {
     int image = EventMeta.initializes(meta) ? 0 : images.bytes(EventMeta.pageClass(meta));
-    long lsn = wal.insertPageChange(page, descriptors.lsn(buffer), EventMeta.recordBytes(meta), image);
+    long pageLsn = descriptors.lsn(buffer);
+    if (pageLsn == 0 && image > 0) pageLsn = storedLsn.applyAsLong(page);
+    long lsn = wal.insertPageChange(page, pageLsn, EventMeta.recordBytes(meta), image);
     session.markDirty(buffer, lsn);
     return lsn;
   }

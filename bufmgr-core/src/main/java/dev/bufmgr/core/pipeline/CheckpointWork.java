@@ -6,6 +6,7 @@ import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
 import static dev.bufmgr.core.buffer.BufferState.has;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.device.StoredPages;
 import dev.bufmgr.core.pool.BufferTransitions;
 import java.util.Arrays;
 
@@ -17,6 +18,45 @@ import java.util.Arrays;
  */
 public final class CheckpointWork {
   private CheckpointWork() {}
+
+  /**
+   * What a checkpoint flagged when it began: the buffers in page order, with each one's page and
+   * LSN at that moment, so its completion can be checked.
+   *
+   * @param buffers the flagged buffers, sorted by page
+   * @param pages the page each held
+   * @param lsns the page's LSN then
+   */
+  public record Marked(int[] buffers, long[] pages, long[] lsns) {
+    /**
+     * Checks the checkpoint's completeness: every page dirty when it began is on storage at
+     * least in the version it had then (written by the checkpointer, or by any other writer,
+     * possibly in a later version).
+     *
+     * @throws IllegalStateException naming the first page that is not
+     */
+    public void verify(StoredPages stored) {
+      for (int i = 0; i < pages.length; i++) {
+        long onStorage = stored.lsn(pages[i]);
+        if (onStorage < lsns[i]) {
+          throw new IllegalStateException("checkpoint incomplete: page " + pages[i] + " was dirty at the redo point with LSN "
+              + lsns[i] + ", and storage holds only LSN " + onStorage + " when the checkpoint completes");
+        }
+      }
+    }
+  }
+
+  /** Flags every dirty buffer for the checkpoint and returns them in page order, with their pages and LSNs. */
+  public static Marked mark(Descriptors d) {
+    int[] buffers = markDirtyBuffers(d);
+    long[] pages = new long[buffers.length];
+    long[] lsns = new long[buffers.length];
+    for (int i = 0; i < buffers.length; i++) {
+      pages[i] = d.tag(buffers[i]);
+      lsns[i] = d.lsn(buffers[i]);
+    }
+    return new Marked(buffers, pages, lsns);
+  }
 
   /** Flags every dirty buffer for the checkpoint and returns them sorted by the page they hold. */
   public static int[] markDirtyBuffers(Descriptors d) {

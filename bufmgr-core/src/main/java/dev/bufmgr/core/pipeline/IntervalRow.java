@@ -19,6 +19,7 @@ package dev.bufmgr.core.pipeline;
  * @param syncBusy share spent forcing the data file
  * @param backendWrites data pages written by clients evicting them
  * @param checkpointWrites data pages written by the checkpointer
+ * @param bgwriterWrites data pages written by the background writer
  * @param checkpointsStarted checkpoints that set their redo point in it
  */
 public record IntervalRow(
@@ -38,6 +39,7 @@ public record IntervalRow(
     double syncBusy,
     long backendWrites,
     long checkpointWrites,
+    long bgwriterWrites,
     long checkpointsStarted) {
 
   /** Transactions per second of the interval. */

@@ -18,8 +18,10 @@ import java.util.Objects;
  * @param clients closed-loop clients, each running one unit of work at a time
  * @param think each client's pause between units
  * @param policy the commit release policy
- * @param checkpointEveryNanos the interval between the starts of plain checkpoints (redo point
- *     moved, every dirty buffer written at once, the data file forced), 0 for none
+ * @param checkpoints when checkpoints start and how they pace their writes, or {@code null} for
+ *     none (a checkpoint sets the redo point, writes every buffer dirty then, forces the data
+ *     file)
+ * @param bgwriter the background writer's settings, or {@code null} for none
  * @param transactions transactions to acknowledge in all, warm-up included (0 when {@code
  *     durationNanos} bounds the run)
  * @param durationNanos run length, warm-up included (0 when {@code transactions} bounds it)
@@ -36,7 +38,8 @@ public record PipelineConfig(
     int clients,
     ThinkTime think,
     PolicyFactory policy,
-    long checkpointEveryNanos,
+    CheckpointSettings checkpoints,
+    BgWriterSettings bgwriter,
     long transactions,
     long durationNanos,
     double warmupFraction,
@@ -61,7 +64,6 @@ public record PipelineConfig(
     if ((transactions > 0) == (durationNanos > 0)) {
       throw new IllegalArgumentException("give exactly one of --transactions and --seconds, positive");
     }
-    if (checkpointEveryNanos < 0) throw new IllegalArgumentException("--checkpoint-every must be positive, or off");
     if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
     if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
     if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");

@@ -21,6 +21,9 @@ import java.util.List;
  * @param wal what was logged
  * @param backendWrites pages written by clients evicting them ({@code pg_stat_io}, client backend, writes)
  * @param checkpointWrites pages written by the checkpointer ({@code buffers_written})
+ * @param bgwriterWrites pages written by the background writer ({@code buffers_clean})
+ * @param maxwrittenClean background writer rounds stopped at maxPages ({@code maxwritten_clean})
+ * @param buffersAlloc buffers allocated ({@code buffers_alloc})
  * @param evictions pages evicted
  * @param dirtyEvictions evicted pages that were written first
  * @param logBusy share of the window the device spent on log flushes
@@ -46,6 +49,9 @@ public record PipelineResult(
     WalStats wal,
     long backendWrites,
     long checkpointWrites,
+    long bgwriterWrites,
+    long maxwrittenClean,
+    long buffersAlloc,
     long evictions,
     long dirtyEvictions,
     double logBusy,

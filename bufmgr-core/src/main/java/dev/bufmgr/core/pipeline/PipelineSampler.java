@@ -29,6 +29,7 @@ public final class PipelineSampler {
   private final WalInsert wal;
   private final BufferPool pool;
   private final CheckpointStats checkpoints;
+  private final BgBufferSync bgwriter;
   private final ToLongFunction<IoKind> busy;
   private final List<IntervalRow> series = new ArrayList<>();
   private final Histogram txnTotal = new Histogram(3);
@@ -41,18 +42,20 @@ public final class PipelineSampler {
 
   /** The counters at one moment. */
   private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
-      long logBusy, long pageBusy, long syncBusy, long readOnly) {}
+      long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations) {}
 
   /**
+   * @param bgwriter the background writer's rounds, or {@code null} without one
    * @param busy the device's busy nanoseconds so far, by kind
    * @param start the run's start on its clock
    */
   public PipelineSampler(TransactionStats stats, WalInsert wal, BufferPool pool, CheckpointStats checkpoints,
-      ToLongFunction<IoKind> busy, long start) {
+      BgBufferSync bgwriter, ToLongFunction<IoKind> busy, long start) {
     this.stats = stats;
     this.wal = wal;
     this.pool = pool;
     this.checkpoints = checkpoints;
+    this.bgwriter = bgwriter;
     this.busy = busy;
     this.origin = start;
     this.last = mark(start);
@@ -61,7 +64,8 @@ public final class PipelineSampler {
 
   private Mark mark(long time) {
     return new Mark(time, wal.stats(), pool.metrics(), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
-        busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements());
+        busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
+        bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations());
   }
 
   /** Whether the measurement window has begun. */
@@ -85,6 +89,7 @@ public final class PipelineSampler {
         share(m.logBusy - last.logBusy, len), share(m.pageBusy - last.pageBusy, len), share(m.syncBusy - last.syncBusy, len),
         m.pool.writeBacks() - last.pool.writeBacks(),
         m.ckpt.buffersWritten() - last.ckpt.buffersWritten(),
+        m.clean - last.clean,
         m.ckpt.started() - last.ckpt.started()));
     if (measuring) {
       txnTotal.add(iv.transactions());
@@ -122,7 +127,8 @@ public final class PipelineSampler {
         Latencies.of(txnTotal), Latencies.of(commitTotal),
         p.hits() - p0.hits(), p.misses() - p0.misses(), hits, misses,
         end.wal.minus(s.wal),
-        p.writeBacks() - p0.writeBacks(), ck.buffersWritten(),
+        p.writeBacks() - p0.writeBacks(), ck.buffersWritten(), end.clean - s.clean, end.maxwritten - s.maxwritten,
+        end.allocations - s.allocations,
         p.evictions() - p0.evictions(), p.dirtyEvictions() - p0.dirtyEvictions(),
         share(end.logBusy - s.logBusy, len), share(end.pageBusy - s.pageBusy, len), share(end.syncBusy - s.syncBusy, len),
         waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos);

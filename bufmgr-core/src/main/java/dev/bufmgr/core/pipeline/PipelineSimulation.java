@@ -26,15 +26,18 @@ import java.util.SplittableRandom;
 /**
  * The pipeline in virtual time: clients run transactions on the buffer pool, their changes are
  * logged ({@link Backend}), commits go through the release policy's group commit, dirty victims
- * are written by the client that evicts them once the log is durable up to their LSN, and a plain
- * checkpointer writes every buffer dirty at its redo point; every log flush and data-page write
- * queues on one {@link SimDevice}. Deterministic for a configuration, input and seed.
+ * are written by the client that evicts them once the log is durable up to their LSN, the
+ * background writer cleans ahead of the victim search ({@link BgBufferSync}), and the
+ * checkpointer writes every buffer dirty at its redo point, paced to its completion target
+ * ({@link CheckpointSettings}); every log flush and data-page write queues on one {@link
+ * SimDevice}. Deterministic for a configuration, input and seed.
  *
  * <p>Time passes only on the device and in think time: a client runs its unit of work at one
  * instant until it must wait, for a victim's write (the log flush it needs, then the page
  * write: {@link PoolSession#pinDeferred}), for its commit, or for a checkpoint it requested.
  * Events at equal times are applied in a fixed order (interval boundary, warm-up end, flush
- * completion, checkpointer step, checkpoint timer, policy wake-up, clients) and the policy is
+ * completion, checkpointer step, background writer step, checkpoint timer, policy wake-up,
+ * clients) and the policy is
  * asked once every event of the instant has been applied, as in the commit simulation.
  *
  * <p>The pool is {@link Sharing#EXCLUSIVE}: all clients' sessions run on the simulation's
@@ -64,6 +67,7 @@ public final class PipelineSimulation {
   private final Client[] clients;
   private final EventHeap heap;
   private final Checkpointer checkpointer;
+  private final BgWriter bgwriter;
   private final TransactionStats stats = new TransactionStats(false);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final SplittableRandom thinkRng;
@@ -104,11 +108,6 @@ public final class PipelineSimulation {
       public void writeBack(int buffer, long page, long pageLsn, MemorySegment frame) {
         throw new IllegalStateException("the simulation writes victims through deferred misses only");
       }
-
-      @Override
-      public long lsnOnStorage(long page) {
-        return stored.lsn(page);
-      }
     };
     this.pool = new BufferPool(PoolConfig.builder()
         .frames(config.frames())
@@ -126,22 +125,37 @@ public final class PipelineSimulation {
       this.clients = new Client[config.clients()];
       for (int i = 0; i < clients.length; i++) {
         PoolSession s = pool.openSession();
-        clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images));
+        clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn));
       }
       this.heap = new EventHeap(config.clients());
       this.checkpointer = new Checkpointer(new BufferWriter(pool, storage));
-      this.coveredByFlight = new int[config.clients() + 1];
+      this.bgwriter = config.bgwriter() == null ? null : new BgWriter(new BufferWriter(pool, storage), cleaningView(pool));
+      this.coveredByFlight = new int[config.clients() + 2];
     } catch (RuntimeException | Error e) {
       pool.close();
       throw e;
     }
   }
 
+  /**
+   * The selector's cleaning view, which a background writer needs.
+   *
+   * @throws IllegalArgumentException when the selector offers none
+   */
+  static dev.bufmgr.core.evict.CleaningView cleaningView(BufferPool pool) {
+    dev.bufmgr.core.evict.CleaningView v = pool.cleaningView();
+    if (v == null) {
+      throw new IllegalArgumentException("selector " + pool.selectorName() + " offers no view for a background writer; use --bgwriter off");
+    }
+    return v;
+  }
+
   /** Runs the simulation to its end and returns what it measured; closes the pool and the input. */
   public PipelineResult run() {
     long wall0 = System.nanoTime();
     try (reader) {
-      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats, device::busyNanos, 0);
+      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
+          bgwriter == null ? null : bgwriter.rounds, device::busyNanos, 0);
       long interval = config.intervalNanos();
       long nextSample = interval;
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : (long) (config.durationNanos() * config.warmupFraction());
@@ -150,7 +164,8 @@ public final class PipelineSimulation {
         sampler.startWindow(0);
         windowAt = Long.MAX_VALUE;
       }
-      if (config.checkpointEveryNanos() > 0) nextTimedCheckpoint = config.checkpointEveryNanos();
+      if (config.checkpoints() != null) nextTimedCheckpoint = config.checkpoints().timeoutNanos();
+      if (bgwriter != null) bgwriter.nextAt = config.bgwriter().delayNanos();
       for (Client c : clients) heap.push(config.think().sample(thinkRng), c.id);
       while (done < clients.length) {
         if (stalled()) {
@@ -173,6 +188,8 @@ public final class PipelineSimulation {
           completeFlush();
         } else if (next == checkpointer.nextAt) {
           checkpointer.step();
+        } else if (bgwriter != null && next == bgwriter.nextAt) {
+          bgwriter.step();
         } else if (next == nextTimedCheckpoint) {
           nextTimedCheckpoint = Long.MAX_VALUE;
           checkpointer.timed();
@@ -199,13 +216,14 @@ public final class PipelineSimulation {
   /** Whether every client waits for a flush the policy will never start (only timers are left). */
   private boolean stalled() {
     return heap.peekTime() == Long.MAX_VALUE && !commit.flushing() && commit.wakeAt() == Long.MAX_VALUE
-        && commit.pending() > 0 && checkpointer.nextAt == Long.MAX_VALUE;
+        && commit.pending() > 0 && checkpointer.nextAt == Long.MAX_VALUE && (bgwriter == null || bgwriter.waitingForLog());
   }
 
   private long nextEvent(long nextSample, long windowAt) {
     long t = Math.min(nextSample, windowAt);
     t = Math.min(t, commit.flushDoneAt());
     t = Math.min(t, checkpointer.nextAt);
+    if (bgwriter != null) t = Math.min(t, bgwriter.nextAt);
     t = Math.min(t, nextTimedCheckpoint);
     t = Math.min(t, commit.wakeAt());
     return Math.min(t, heap.peekTime());
@@ -228,9 +246,13 @@ public final class PipelineSimulation {
     int c = covered;
     covered = 0;
     for (int i = 0; i < c; i++) logReady(coveredByFlight[i]);
+    checkpointer.checkWalVolume();
   }
 
-  /** Actor {@code actor} (a client, or the checkpointer as {@code clients.length}) waits until the log is durable to {@code lsn}. */
+  /**
+   * Actor {@code actor} (a client, the checkpointer as {@code clients.length}, the background
+   * writer as {@code clients.length + 1}) waits until the log is durable to {@code lsn}.
+   */
   private void awaitLog(int actor, long lsn) {
     if (commit.flushing() && lsn <= flushTarget) coveredByFlight[covered++] = actor;
     else commit.arrive(now, actor * 2 + LOG_WAIT);
@@ -238,6 +260,7 @@ public final class PipelineSimulation {
 
   private void logReady(int actor) {
     if (actor == clients.length) checkpointer.writeStarted();
+    else if (actor == clients.length + 1) bgwriter.writeStarted();
     else writeVictim(clients[actor]);
   }
 
@@ -395,29 +418,40 @@ public final class PipelineSimulation {
   }
 
   /**
-   * The plain checkpointer (PostgreSQL's {@code CreateCheckPoint} with {@code BufferSync}, not
-   * paced): sets the redo point, flags every dirty buffer, writes the flagged ones in page order
-   * one at a time as fast as the device serves them (after the log is durable up to each one's
-   * LSN), skipping those another writer cleaned meanwhile, then forces the data file.
+   * The checkpointer (PostgreSQL's {@code CreateCheckPoint} with {@code BufferSync}): sets the
+   * redo point, flags every dirty buffer, and writes the flagged ones in page order one at a time
+   * (after the log is durable up to each one's LSN), skipping those another writer cleaned
+   * meanwhile; after each buffer, when it is ahead of both schedules ({@link
+   * CheckpointSettings#onSchedule}), it sleeps 100 ms ({@code CheckpointWriteDelay}); a
+   * requested CHECKPOINT is immediate and never sleeps. Then it forces the data file and
+   * completes. Timed checkpoints start {@code timeout} after the last start; the log's growth
+   * past {@code maxWal} requests one.
    */
   private final class Checkpointer {
     private static final int QUIET = 0;
     private static final int WRITING_PAGE = 1;
     private static final int WAITING_FOR_LOG = 2;
     private static final int RETRY_LATER = 3;
-    private static final int SYNCING = 4;
+    private static final int PACING = 4;
+    private static final int SYNCING = 5;
 
     private final BufferWriter writer;
     long nextAt = Long.MAX_VALUE;
     private int phase = QUIET;
     private int[] work = new int[0];
+    private CheckpointWork.Marked marked;
     private int pos;
+    private int processed;
+    private int total;
     private int[] busy = new int[16];
     private int nBusy;
     private long redo;
     private long startedAt;
     private long syncStartedAt;
+    private boolean immediate;
     private boolean timedDue;
+    private boolean walDue;
+    private long openSegment = CheckpointSettings.segment(wal.flushedLsn());
     private Client[] requesters = new Client[4];
     private int nRequesters;
     private Client[] nextRequesters = new Client[4];
@@ -428,29 +462,49 @@ public final class PipelineSimulation {
     }
 
     void timed() {
-      if (phase == QUIET) start(false);
+      if (phase == QUIET) start(false, false);
       else timedDue = true;
+    }
+
+    /**
+     * A flush completed: each log segment it filled may request a checkpoint ({@code
+     * XLogCheckpointNeeded} as {@code XLogWrite} finishes a segment).
+     */
+    void checkWalVolume() {
+      CheckpointSettings c = config.checkpoints();
+      if (c == null) return;
+      long open = CheckpointSettings.segment(wal.flushedLsn());
+      if (open <= openSegment) return;
+      openSegment = open;
+      if (!c.walDue(open - 1, wal.redoPointer())) return;
+      if (phase == QUIET) start(true, false);
+      else walDue = true;
     }
 
     void request(Client c) {
       if (nNextRequesters == nextRequesters.length) nextRequesters = java.util.Arrays.copyOf(nextRequesters, nNextRequesters * 2);
       nextRequesters[nNextRequesters++] = c;
-      if (phase == QUIET) start(true);
+      if (phase == QUIET) start(true, true);
     }
 
-    private void start(boolean byRequest) {
+    private void start(boolean byRequest, boolean fast) {
       checkpointStats.started(byRequest);
       Client[] t = requesters;
       requesters = nextRequesters;
       nRequesters = nNextRequesters;
       nextRequesters = t;
       nNextRequesters = 0;
+      immediate = fast || config.checkpoints() == null || config.checkpoints().completionTarget() == 0;
       timedDue = false;
+      walDue = false;
       startedAt = now;
-      if (config.checkpointEveryNanos() > 0) nextTimedCheckpoint = now + config.checkpointEveryNanos();
+      if (config.checkpoints() != null) nextTimedCheckpoint = now + config.checkpoints().timeoutNanos();
       redo = wal.checkpoint();
-      work = CheckpointWork.markDirtyBuffers(pool.descriptors());
+      marked = CheckpointWork.mark(pool.descriptors());
+      work = marked.buffers();
+      total = work.length;
       pos = 0;
+      processed = 0;
       nBusy = 0;
       advance();
     }
@@ -461,20 +515,22 @@ public final class PipelineSimulation {
         case WRITING_PAGE -> {
           writer.finish();
           checkpointStats.bufferWritten();
-          advance();
+          if (!paceAfterBuffer()) advance();
         }
-        case RETRY_LATER -> advance();
+        case RETRY_LATER, PACING -> advance();
         case SYNCING -> complete();
         default -> throw new IllegalStateException("checkpointer stepped in phase " + phase);
       }
     }
 
+    /** Processes the next flagged buffers until a write starts, the schedule says sleep, or all are done. */
     private void advance() {
       while (true) {
         while (pos < work.length) {
           int b = work[pos++];
           int r = writer.begin(b, CHECKPOINT_NEEDED);
           if (r == BufferWriter.STARTED) {
+            processed++;
             long lsn = writer.lsn();
             if (lsn > wal.flushedLsn()) {
               phase = WAITING_FOR_LOG;
@@ -487,7 +543,10 @@ public final class PipelineSimulation {
           if (r == BufferWriter.BUSY) {
             if (nBusy == busy.length) busy = java.util.Arrays.copyOf(busy, nBusy * 2);
             busy[nBusy++] = b;
+            continue;
           }
+          processed++;
+          if (paceAfterBuffer()) return;
         }
         if (nBusy == 0) break;
         work = java.util.Arrays.copyOf(busy, nBusy);
@@ -502,6 +561,16 @@ public final class PipelineSimulation {
       nextAt = device.submit(now, 0, IoKind.DATA_SYNC);
     }
 
+    /** {@code CheckpointWriteDelay}: sleeps 100 ms when ahead of schedule; returns whether it sleeps. */
+    private boolean paceAfterBuffer() {
+      if (immediate || total == 0) return false;
+      double progress = (double) processed / total;
+      if (!config.checkpoints().onSchedule(progress, now - startedAt, wal.insertLsn(), redo)) return false;
+      phase = PACING;
+      nextAt = now + CheckpointSettings.DELAY_NANOS;
+      return true;
+    }
+
     /** The log is durable for the buffer the writer holds: write it. */
     void writeStarted() {
       stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
@@ -510,13 +579,93 @@ public final class PipelineSimulation {
     }
 
     private void complete() {
+      marked.verify(stored);
       lastCompletedRedo = redo;
       checkpointStats.completed(syncStartedAt - startedAt, now - syncStartedAt);
       phase = QUIET;
       for (int i = 0; i < nRequesters; i++) think(requesters[i]);
       nRequesters = 0;
-      if (nNextRequesters > 0) start(true);
-      else if (timedDue) start(false);
+      if (nNextRequesters > 0) start(true, true);
+      else if (walDue) start(true, false);
+      else if (timedDue || now >= nextTimedCheckpoint) start(false, false);
+    }
+  }
+
+  /**
+   * The background writer: a round of {@link BgBufferSync} every {@code delay}, its writes one at
+   * a time on the device (each after the log is durable up to the page's LSN). After two rounds
+   * in a row that found nothing to do it hibernates for 50 delays ({@code HIBERNATE_FACTOR}),
+   * waking at the first delay boundary after an allocation.
+   */
+  private final class BgWriter {
+    private static final int HIBERNATE_FACTOR = 50;
+    private final BufferWriter writer;
+    final BgBufferSync rounds;
+    long nextAt = Long.MAX_VALUE;
+    private boolean writing;
+    private boolean waitingForLog;
+    private boolean prevMayHibernate;
+    private long hibernateUntil = -1;
+    private long lastAllocations;
+
+    BgWriter(BufferWriter writer, dev.bufmgr.core.evict.CleaningView view) {
+      this.writer = writer;
+      this.rounds = new BgBufferSync(view, pool.descriptors(), config.bgwriter());
+    }
+
+    boolean waitingForLog() {
+      return waitingForLog;
+    }
+
+    void step() {
+      nextAt = Long.MAX_VALUE;
+      if (writing) {
+        writing = false;
+        writer.finish();
+        rounds.wrote(true, false);
+        continueRound();
+        return;
+      }
+      long allocations = pool.allocations();
+      long recent = allocations - lastAllocations;
+      if (hibernateUntil >= 0 && recent == 0 && now < hibernateUntil) {
+        nextAt = now + config.bgwriter().delayNanos();
+        return;
+      }
+      hibernateUntil = -1;
+      lastAllocations = allocations;
+      rounds.beginRound(recent);
+      continueRound();
+    }
+
+    private void continueRound() {
+      int b;
+      while ((b = rounds.next()) >= 0) {
+        int r = writer.begin(b, 0);
+        if (r == BufferWriter.STARTED) {
+          long lsn = writer.lsn();
+          if (lsn > wal.flushedLsn()) {
+            waitingForLog = true;
+            awaitLog(clients.length + 1, lsn);
+          } else {
+            writeStarted();
+          }
+          return;
+        }
+        rounds.wrote(false, r == BufferWriter.BUSY);
+      }
+      boolean may = rounds.mayHibernate();
+      if (may && prevMayHibernate) hibernateUntil = now + HIBERNATE_FACTOR * config.bgwriter().delayNanos();
+      prevMayHibernate = may;
+      nextAt = now + config.bgwriter().delayNanos();
+    }
+
+    /** The log is durable for the buffer the writer holds: write it. */
+    void writeStarted() {
+      waitingForLog = false;
+      stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
+      writing = true;
+      nextAt = device.submit(now, config.pageSize(), IoKind.PAGE);
     }
   }
 }

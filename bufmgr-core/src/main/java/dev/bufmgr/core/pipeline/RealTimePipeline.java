@@ -33,8 +33,9 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  * {@link Device}. Each client is a platform thread with its own pool session; a dirty victim is
  * written by the thread that evicts it through {@link WalWriteBack} (the log flushed to the
  * page's LSN by the {@link GroupCommitter}, then the page written); commits wait on the group
- * committer; the plain checkpointer is an Agrona {@link Agent} on its own thread. Every log flush
- * and data-page write goes to the one device.
+ * committer; the checkpointer and the background writer are Agrona {@link Agent}s, each on its
+ * own thread with a sleeping idle strategy. Every log flush and data-page write goes to the one
+ * device.
  *
  * <p>Clients take their units from one {@link UnitReader}, so the transaction sequence is the
  * simulation's; which client runs which transaction, and so the pool's decisions, depend on the
@@ -93,12 +94,20 @@ public final class RealTimePipeline {
     committer.start();
     Checkpointer checkpointer = new Checkpointer(new BufferWriter(pool, storage));
     AgentRunner runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointer);
+    BgWriter bgwriter = config.bgwriter() == null ? null
+        : new BgWriter(new BufferWriter(pool, storage), PipelineSimulation.cleaningView(pool));
+    AgentRunner bgRunner = bgwriter == null ? null : new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, bgwriter);
     List<Thread> threads = new ArrayList<>();
     try (reader) {
       long start = System.nanoTime();
-      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats, device::busyNanos, start);
+      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
+          bgwriter == null ? null : bgwriter.rounds, device::busyNanos, start);
       checkpointer.schedule(start);
       AgentRunner.startOnThread(runner);
+      if (bgwriter != null) {
+        bgwriter.schedule(start);
+        AgentRunner.startOnThread(bgRunner);
+      }
       long warmTransactions = (long) Math.ceil(config.transactions() * config.warmupFraction());
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : start + (long) (config.durationNanos() * config.warmupFraction());
       if (windowAt == start || (config.byTransactions() && warmTransactions == 0)) {
@@ -135,6 +144,7 @@ public final class RealTimePipeline {
       stop = true;
       for (Thread t : threads) t.join();
       runner.close();
+      if (bgRunner != null) bgRunner.close();
       Throwable f = failure.get();
       if (f != null) {
         if (f instanceof RuntimeException r) throw r;
@@ -147,6 +157,7 @@ public final class RealTimePipeline {
       stop = true;
       for (Thread t : threads) t.join(10_000);
       runner.close();
+      if (bgRunner != null) bgRunner.close();
       committer.close();
       pool.close();
     }
@@ -192,7 +203,7 @@ public final class RealTimePipeline {
     Client(int id, SplittableRandom rng, Checkpointer checkpointer) {
       this.rng = rng;
       this.checkpointer = checkpointer;
-      this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images);
+      this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images, stored::lsn);
     }
 
     void loop() {
@@ -249,56 +260,86 @@ public final class RealTimePipeline {
   }
 
   /**
-   * The plain checkpointer as an agent: at every interval's start (and on request) it sets the
-   * redo point, flags the dirty buffers, writes the flagged ones in page order through the log
-   * ({@link WalWriteBack}), forces the data file, and completes.
+   * The checkpointer as an agent, one step per duty cycle: a checkpoint starts on request (a
+   * CHECKPOINT unit, immediate), when the log has grown past {@code maxWal} since the redo point,
+   * or {@code timeout} after the last one started; it sets the redo point, flags the dirty
+   * buffers, writes the flagged ones in page order through the log ({@link WalWriteBack}), one a
+   * step, sleeping 100 ms after a buffer whenever it is ahead of both schedules ({@link
+   * CheckpointSettings#onSchedule}), then forces the data file and completes.
    */
   private final class Checkpointer implements Agent {
     private final BufferWriter writer;
+    private final CheckpointSettings settings = config.checkpoints();
     private long nextDue = Long.MAX_VALUE;
     private long requestedTicket;
     private long startedTicket;
     private long completedTicket;
+    private long ticket;
+    private boolean running;
+    private boolean immediate;
+    private int[] work;
+    private CheckpointWork.Marked marked;
+    private int pos;
+    private long redo;
+    private long startedAt;
+    private long pacedUntil;
+    private long openSegment = CheckpointSettings.segment(wal.flushedLsn());
 
     Checkpointer(BufferWriter writer) {
       this.writer = writer;
     }
 
     void schedule(long start) {
-      if (config.checkpointEveryNanos() > 0) nextDue = start + config.checkpointEveryNanos();
+      if (settings != null) nextDue = start + settings.timeoutNanos();
     }
 
     synchronized void requestAndWait() throws InterruptedException {
-      long ticket = ++requestedTicket;
-      while (completedTicket < ticket && !stop) wait(100);
+      long mine = ++requestedTicket;
+      while (completedTicket < mine && !stop) wait(100);
     }
 
     @Override
-    public int doWork() throws IOException {
+    public int doWork() {
       long now = System.nanoTime();
+      if (running) return step(now);
       boolean byRequest;
-      long ticket;
       synchronized (this) {
         byRequest = requestedTicket > startedTicket;
-        if (!byRequest && now < nextDue) return 0;
         ticket = requestedTicket;
         startedTicket = ticket;
       }
-      if (config.checkpointEveryNanos() > 0 && !byRequest) nextDue = now + config.checkpointEveryNanos();
-      checkpoint(byRequest, now);
-      synchronized (this) {
-        completedTicket = ticket;
-        notifyAll();
+      boolean walDue = false;
+      long open = CheckpointSettings.segment(wal.flushedLsn());
+      if (settings != null && open > openSegment) {
+        openSegment = open;
+        walDue = settings.walDue(open - 1, wal.redoPointer());
       }
+      if (!byRequest && !walDue && now < nextDue) return 0;
+      checkpointStats.started(byRequest || walDue);
+      immediate = byRequest || settings == null || settings.completionTarget() == 0;
+      startedAt = now;
+      if (settings != null) nextDue = now + settings.timeoutNanos();
+      redo = wal.checkpoint();
+      marked = CheckpointWork.mark(pool.descriptors());
+      work = marked.buffers();
+      pos = 0;
+      pacedUntil = 0;
+      running = true;
       return 1;
     }
 
-    private void checkpoint(boolean byRequest, long start) throws IOException {
-      checkpointStats.started(byRequest);
-      long redo = wal.checkpoint();
-      for (int b : CheckpointWork.markDirtyBuffers(pool.descriptors())) {
-        if (stop) return;
-        if (writer.writeNow(b, CHECKPOINT_NEEDED)) checkpointStats.bufferWritten();
+    private int step(long now) {
+      if (now < pacedUntil) return 0;
+      if (stop) {
+        running = false;
+        return 0;
+      }
+      if (pos < work.length) {
+        if (writer.writeNow(work[pos++], CHECKPOINT_NEEDED)) checkpointStats.bufferWritten();
+        if (!immediate && settings.onSchedule((double) pos / work.length, System.nanoTime() - startedAt, wal.insertLsn(), redo)) {
+          pacedUntil = System.nanoTime() + CheckpointSettings.DELAY_NANOS;
+        }
+        return 1;
       }
       long syncStart = System.nanoTime();
       try {
@@ -306,13 +347,73 @@ public final class RealTimePipeline {
       } catch (IOException e) {
         throw new UncheckedIOException("device " + device.spec() + ": cannot force the data file", e);
       }
+      marked.verify(stored);
       lastCompletedRedo = redo;
-      checkpointStats.completed(syncStart - start, System.nanoTime() - syncStart);
+      checkpointStats.completed(syncStart - startedAt, System.nanoTime() - syncStart);
+      running = false;
+      synchronized (this) {
+        completedTicket = ticket;
+        notifyAll();
+      }
+      return 1;
     }
 
     @Override
     public String roleName() {
       return "checkpointer";
+    }
+  }
+
+  /**
+   * The background writer as an agent: a round of {@link BgBufferSync} every {@code delay}, its
+   * writes through the log ({@link WalWriteBack}); after two rounds in a row with nothing to do
+   * it hibernates for 50 delays, waking at the first delay boundary after an allocation.
+   */
+  private final class BgWriter implements Agent {
+    private static final int HIBERNATE_FACTOR = 50;
+    private final BufferWriter writer;
+    final BgBufferSync rounds;
+    private final long delay = config.bgwriter().delayNanos();
+    private long nextRound;
+    private boolean prevMayHibernate;
+    private long hibernateUntil = -1;
+    private long lastAllocations;
+
+    BgWriter(BufferWriter writer, dev.bufmgr.core.evict.CleaningView view) {
+      this.writer = writer;
+      this.rounds = new BgBufferSync(view, pool.descriptors(), config.bgwriter());
+    }
+
+    void schedule(long start) {
+      nextRound = start + delay;
+    }
+
+    @Override
+    public int doWork() {
+      long now = System.nanoTime();
+      if (now < nextRound || stop) return 0;
+      long allocations = pool.allocations();
+      long recent = allocations - lastAllocations;
+      if (hibernateUntil >= 0 && recent == 0 && now < hibernateUntil) {
+        nextRound = now + delay;
+        return 0;
+      }
+      hibernateUntil = -1;
+      lastAllocations = allocations;
+      rounds.beginRound(recent);
+      int b;
+      while ((b = rounds.next()) >= 0) rounds.wrote(writer.writeNow(b, 0), false);
+      boolean may = rounds.mayHibernate();
+      long end = System.nanoTime();
+      if (may && prevMayHibernate) hibernateUntil = end + HIBERNATE_FACTOR * delay;
+      prevMayHibernate = may;
+      nextRound = end + delay;
+      return 1;
+    }
+
+    @Override
+    public String roleName() {
+      return "bgwriter";
     }
   }
 }

@@ -80,6 +80,16 @@ public final class BufferPool implements AutoCloseable {
     return new PoolSession(this, m);
   }
 
+  /**
+   * Buffers allocated so far: the misses of every session, each of which took a buffer
+   * (PostgreSQL's {@code numBufferAllocs}). Cheap; a moment old while sessions run.
+   */
+  public long allocations() {
+    long n = 0;
+    for (SessionMetrics m : sessionMetrics) n += m.misses();
+    return n;
+  }
+
   /** The counters of every session opened so far, merged. */
   public PoolMetrics metrics() {
     return PoolMetrics.merge(sessionMetrics, config.pageClasses());
@@ -98,6 +108,11 @@ public final class BufferPool implements AutoCloseable {
   /** The selector's name with all its parameters, e.g. {@code gclock:maxUsage=5,batch=1,hand=global}. */
   public String selectorName() {
     return selectorName;
+  }
+
+  /** The selector's view for a background cleaner, or {@code null} when it offers none. */
+  public dev.bufmgr.core.evict.CleaningView cleaningView() {
+    return selector.cleaningView();
   }
 
   /** The descriptors (for invariant checks and tests; state changes go through {@link BufferTransitions}). */

@@ -414,8 +414,6 @@ public final class PoolSession implements AutoCloseable {
       }
       d.setTag(b, page);
       d.resetLsn(b);
-      long stored = pool.config.writeBack().lsnOnStorage(page);
-      if (stored > 0) d.raiseLsn(b, stored);
       mapping.putLocked(page, b);
       BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), pool.pages != null);
     } finally {

@@ -31,16 +31,6 @@ public interface WriteBackHook {
    */
   void writeBack(int buffer, long page, long pageLsn, MemorySegment frame);
 
-  /**
-   * The LSN of the version of {@code page} on storage, which the page carries when it is read
-   * back into a buffer (PostgreSQL keeps it in the page header, {@code pd_lsn}); 0 for a page
-   * never written since it was last logged, or when nothing is logged. The pool calls it on every
-   * miss, holding the buffer claimed.
-   */
-  default long lsnOnStorage(long page) {
-    return 0;
-  }
-
   /** A hook with no log and an instantaneous device: nothing ever needs a WAL flush. */
   WriteBackHook NONE =
       new WriteBackHook() {

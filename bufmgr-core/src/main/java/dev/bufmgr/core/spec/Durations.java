@@ -4,14 +4,15 @@ import java.util.Locale;
 
 /**
  * Durations written with a unit, as on the command line: {@code 100us}, {@code 1ms}, {@code
- * 0.5ms}, {@code 2s}, {@code 250ns}. A bare number is refused, so a value never silently means
+ * 0.5ms}, {@code 2s}, {@code 250ns}, {@code 5min}, {@code 1h}. A bare number is refused, so a value never silently means
  * the wrong unit.
  */
 public final class Durations {
   private Durations() {}
 
   /**
-   * Parses a duration with a unit ({@code ns}, {@code us} or {@code µs}, {@code ms}, {@code s})
+   * Parses a duration with a unit ({@code ns}, {@code us} or {@code µs}, {@code ms}, {@code s},
+   * {@code min}, {@code h})
    * into nanoseconds, rounded to the nearest nanosecond.
    *
    * @throws IllegalArgumentException naming {@code what} when the text is not a non-negative
@@ -29,7 +30,13 @@ public final class Durations {
     String t = text.trim().toLowerCase(Locale.ROOT);
     double scale;
     String number;
-    if (t.endsWith("ns")) {
+    if (t.endsWith("min")) {
+      scale = 60e9;
+      number = t.substring(0, t.length() - 3);
+    } else if (t.endsWith("h")) {
+      scale = 3600e9;
+      number = t.substring(0, t.length() - 1);
+    } else if (t.endsWith("ns")) {
       scale = 1;
       number = t.substring(0, t.length() - 2);
     } else if (t.endsWith("us") || t.endsWith("µs")) {
@@ -43,7 +50,7 @@ public final class Durations {
       number = t.substring(0, t.length() - 1);
     } else {
       throw new IllegalArgumentException(
-          what + ": '" + text + "' needs a unit (ns, us, ms or s), e.g. 100us or 0.5ms");
+          what + ": '" + text + "' needs a unit (ns, us, ms, s, min or h), e.g. 100us or 0.5ms");
     }
     double v;
     try {
@@ -60,6 +67,8 @@ public final class Durations {
   /** Formats nanoseconds compactly with the largest unit that keeps it readable (e.g. 0.9ms). */
   public static String format(double nanos) {
     if (nanos == 0) return "0ms";
+    if (nanos >= 3600e9 && nanos % 3600e9 == 0) return trim(nanos / 3600e9) + "h";
+    if (nanos >= 60e9 && nanos % 60e9 == 0) return trim(nanos / 60e9) + "min";
     if (nanos >= 1e9) return trim(nanos / 1e9) + "s";
     if (nanos >= 1e6) return trim(nanos / 1e6) + "ms";
     if (nanos >= 1e3) return trim(nanos / 1e3) + "us";

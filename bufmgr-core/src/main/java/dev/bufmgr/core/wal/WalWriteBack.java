@@ -78,11 +78,6 @@ public final class WalWriteBack implements WriteBackHook {
     }
   }
 
-  @Override
-  public long lsnOnStorage(long page) {
-    return stored.lsn(page);
-  }
-
   /** The pages written so far. */
   public StoredPages stored() {
     return stored;

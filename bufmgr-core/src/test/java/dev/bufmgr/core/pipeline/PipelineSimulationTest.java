@@ -29,8 +29,14 @@ class PipelineSimulationTest {
   private static final long MS = 1_000_000;
 
   static PipelineConfig config(int frames, int clients, String policy, long checkpointEvery, long transactions, long durationNanos, boolean fpw) {
+    return config(frames, clients, policy, checkpointEvery > 0 ? CheckpointSettings.plain(checkpointEvery) : null, null,
+        transactions, durationNanos, fpw);
+  }
+
+  static PipelineConfig config(int frames, int clients, String policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
+      long transactions, long durationNanos, boolean fpw) {
     return new PipelineConfig(frames, SelectorSpec.of("second-chance"), true, 8192, fpw, clients,
-        new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse(policy), checkpointEvery, transactions,
+        new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse(policy), checkpoints, bgwriter, transactions,
         durationNanos, 0.0, 100 * MS, 7);
   }
 
@@ -118,6 +124,50 @@ class PipelineSimulationTest {
         () -> sim(config(64, 2, "batch:k=10", 0, 100, 0, true), TransactionalSource.endless(1, 100, 4, 0.5),
             new VirtualWal(LogFormat.FILE_HEADER)).run());
     assertTrue(never.getMessage().contains("never releases"), never.getMessage());
+  }
+
+  @Test
+  void theBackgroundWriterTakesWritesOffTheClientsAndLosesNothing() {
+    CheckpointSettings ckpt = new CheckpointSettings(100 * MS, 1L << 30, 0.5);
+    BgWriterSettings writer = new BgWriterSettings(10 * MS, 100, 2.0);
+    PipelineResult off = sim(config(64, 8, "greedy", ckpt, null, 0, 600 * MS, true),
+        TransactionalSource.endless(21, 600, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    VirtualWal wal = VirtualWal.recording(LogFormat.FILE_HEADER);
+    PipelineSimulation s = sim(config(64, 8, "greedy", ckpt, writer, 0, 600 * MS, true), TransactionalSource.endless(21, 600, 6, 0.5), wal);
+    PipelineResult on = s.run();
+    assertEquals(0, off.bgwriterWrites());
+    assertTrue(on.bgwriterWrites() > 100, "bgwriter writes " + on.bgwriterWrites());
+    assertTrue(on.backendWrites() < off.backendWrites(), on.backendWrites() + " < " + off.backendWrites());
+    assertTrue(on.buffersAlloc() > 0 && on.buffersAlloc() == on.misses(), "every miss allocated a buffer");
+    assertTrue(on.checkpoints().done() >= 4, "every 100 ms: " + on.checkpoints());
+    assertEquals(List.of(), RecoveryCheck.problems(recordPages(wal), recordLsns(wal), wal.recordCount(), s.stored()::lsn,
+        wal.flushedLsn(), s.lastCompletedRedo()));
+  }
+
+  @Test
+  void aSpreadCheckpointTakesItsCompletionTargetOfTheInterval() {
+    for (double target : new double[] {0.5, 0.9}) {
+      PipelineResult r = sim(config(400, 4, "greedy", new CheckpointSettings(1000 * MS, 1L << 30, target), null, 0, 5000 * MS, true),
+          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+      assertTrue(r.checkpoints().done() >= 3, r.checkpoints().toString());
+      double writeSeconds = r.checkpoints().writeNanos() / 1e9 / r.checkpoints().done();
+      assertTrue(Math.abs(writeSeconds - target) < 0.15, "target " + target + ": each checkpoint wrote for " + writeSeconds + " s");
+      PipelineResult plain = sim(config(400, 4, "greedy", CheckpointSettings.plain(1000 * MS), null, 0, 5000 * MS, true),
+          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+      assertTrue(plain.checkpoints().writeNanos() / 1e9 / plain.checkpoints().done() < 0.1, "a plain checkpoint writes at once");
+    }
+  }
+
+  @Test
+  void theLogsGrowthRequestsCheckpoints() {
+    CheckpointSettings small = new CheckpointSettings(1000_000 * MS, 2 * CheckpointSettings.SEGMENT_BYTES, 0.5);
+    PipelineResult r = sim(config(400, 4, "greedy", small, null, 0, 15000 * MS, true),
+        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    assertEquals(0, r.checkpoints().timed());
+    long segments = r.wal().bytes() / CheckpointSettings.SEGMENT_BYTES;
+    assertTrue(segments >= 3, "wrote " + segments + " segments");
+    assertTrue(Math.abs(r.checkpoints().requested() - segments) <= 2,
+        "one segment between redo points: " + r.checkpoints().requested() + " checkpoints for " + segments + " segments");
   }
 
   private static long[] recordPages(VirtualWal w) {

@@ -52,7 +52,7 @@ class LoopSpecTest {
     assertEquals(100_000, Durations.parseNanos("100us", "x"));
     assertEquals(500_000, Durations.parseNanos("0.5ms", "x"));
     assertEquals(2_000_000_000L, Durations.parseNanos("2s", "x"));
-    assertEquals("x: '12' needs a unit (ns, us, ms or s), e.g. 100us or 0.5ms",
+    assertEquals("x: '12' needs a unit (ns, us, ms, s, min or h), e.g. 100us or 0.5ms",
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("12", "x")).getMessage());
     assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("fastms", "x"));
   }

@@ -61,11 +61,6 @@ public final class FailingWriteBack implements WriteBackHook {
     written.merge(page, pageLsn, Math::max);
   }
 
-  @Override
-  public long lsnOnStorage(long page) {
-    return written.getOrDefault(page, 0L);
-  }
-
   /** The pages written so far, each with the largest LSN written. */
   public Map<Long, Long> written() {
     return written;

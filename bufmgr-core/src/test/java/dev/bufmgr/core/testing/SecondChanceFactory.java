@@ -7,6 +7,7 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
@@ -14,6 +15,7 @@ import dev.bufmgr.core.evict.SelectorParameters;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.BatchedHand;
+import dev.bufmgr.core.evict.hand.ClockSweep;
 import dev.bufmgr.core.evict.hand.HandCursor;
 import dev.bufmgr.core.pool.AccessStrategy;
 import java.util.List;
@@ -47,7 +49,13 @@ public final class SecondChanceFactory implements SelectorFactory {
   @Override
   public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
     BatchedHand hand = new BatchedHand(descriptors.frames(), parameters.intValue("batch"), descriptors.sharing());
+    CleaningView cleaning = ClockSweep.cleaningView(hand, u -> u == 1 ? 0 : ClockSweep.VICTIM);
     return new VictimSelector() {
+      @Override
+      public CleaningView cleaningView() {
+        return cleaning;
+      }
+
       @Override
       public int initialUsage(AccessStrategy strategy) {
         return 0;

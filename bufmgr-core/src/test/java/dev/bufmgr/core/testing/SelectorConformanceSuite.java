@@ -8,11 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pipeline.BgBufferSync;
+import dev.bufmgr.core.pipeline.BgWriterSettings;
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolInvariants;
 import dev.bufmgr.core.pool.PoolSession;
@@ -58,6 +62,75 @@ public abstract class SelectorConformanceSuite {
   private BufferPool pool(String spec, Sharing sharing, int frames, StorageMode mode, WriteBackHook hook) {
     return new BufferPool(
         PoolConfig.builder().frames(frames).storage(mode).selector(spec).writeBack(hook).sharing(sharing).build());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void aBackgroundCleanerChangesNoReplayDecision(String spec) {
+    for (long seed = 1; seed <= 3; seed++) {
+      int frames = 40 + (int) seed * 20;
+      Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, true);
+      FailingWriteBack storage = new FailingWriteBack();
+      try (BufferPool plain = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, WriteBackHook.NONE);
+          BufferPool cleaned = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, storage);
+          PoolSession a = plain.openSession();
+          PoolSession b = cleaned.openSession()) {
+        CleaningView view = cleaned.cleaningView();
+        assertTrue(view != null, spec + " offers a cleaning view");
+        BgBufferSync rounds = new BgBufferSync(view, cleaned.descriptors(), new BgWriterSettings(10_000_000L, 50, 2.0));
+        BufferWriter writer = new BufferWriter(cleaned, storage);
+        long seen = 0;
+        for (int i = 0; i < trace.length; i++) {
+          Request r = trace[i];
+          boolean hit = a.access(r.page(), r.strategy(), 0, r.write());
+          assertEquals(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
+          if (i % 37 == 36) {
+            long allocated = cleaned.allocations();
+            rounds.beginRound(allocated - seen);
+            seen = allocated;
+            for (int x; (x = rounds.next()) >= 0; ) rounds.wrote(writer.writeNow(x, 0), false);
+          }
+        }
+        assertTrue(rounds.buffersClean() > 0, spec + ": the cleaner wrote nothing");
+        assertEquals(plain.metrics().evictions(), cleaned.metrics().evictions());
+        assertTrue(cleaned.metrics().dirtyEvictions() < plain.metrics().dirtyEvictions(), "cleaned ahead, fewer dirty victims");
+        PoolInvariants.checkQuiescent(cleaned);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectorSpecs")
+  void theNextVictimIsTheFirstReusableBufferOfASweep(String spec) {
+    int frames = 64;
+    Request[] trace = SeededTraces.mixed(5, 5_000, frames * 3, false);
+    try (BufferPool p = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, WriteBackHook.NONE);
+        PoolSession s = p.openSession()) {
+      for (Request r : trace) s.access(r.page(), r.strategy(), 0, false);
+      CleaningView view = p.cleaningView();
+      int checked = 0;
+      for (int k = 0; k < 300; k++) {
+        Set<Integer> firsts = new HashSet<>();
+        for (int sweep = 0; sweep < view.sweeps(); sweep++) {
+          long pos = view.position(sweep);
+          for (long q = pos; q < pos + view.length(sweep); q++) {
+            int b = view.bufferAt(sweep, q);
+            if (b >= 0 && view.reusable(b, p.descriptors().state(b))) {
+              firsts.add(b);
+              break;
+            }
+          }
+        }
+        long fresh = 1_000_000L + k;
+        s.access(fresh, AccessStrategy.NORMAL, 0, false);
+        int victim = p.bufferOf(fresh);
+        if (firsts.isEmpty()) continue;
+        assertTrue(firsts.contains(victim), spec + ": victim " + victim + " is none of the sweeps' first reusable buffers " + firsts);
+        checked++;
+        s.access(trace[k].page(), AccessStrategy.NORMAL, 0, false);
+      }
+      assertTrue(checked > 200, "checked " + checked);
+    }
   }
 
   @Test

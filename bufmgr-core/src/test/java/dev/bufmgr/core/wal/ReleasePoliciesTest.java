@@ -34,7 +34,7 @@ class ReleasePoliciesTest {
         "--policy 'fancy': unknown policy 'fancy' (known: greedy, timer, batch, eoq, ski, pgdelay, ewma)",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("fancy")).getMessage());
     assertEquals(
-        "--policy 'timer:t=5' t: '5' needs a unit (ns, us, ms or s), e.g. 100us or 0.5ms",
+        "--policy 'timer:t=5' t: '5' needs a unit (ns, us, ms, s, min or h), e.g. 100us or 0.5ms",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("timer:t=5"))
             .getMessage());
     assertEquals(

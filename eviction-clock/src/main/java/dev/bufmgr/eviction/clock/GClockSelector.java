@@ -2,6 +2,7 @@ package dev.bufmgr.eviction.clock;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
@@ -24,12 +25,14 @@ final class GClockSelector implements VictimSelector {
   private final int maxUsage;
   private final ClockHand hand;
   private final String name;
+  private final CleaningView cleaning;
 
   GClockSelector(Descriptors descriptors, int maxUsage, ClockHand hand, String name) {
     this.descriptors = descriptors;
     this.maxUsage = maxUsage;
     this.hand = hand;
     this.name = name;
+    this.cleaning = ClockSweep.cleaningView(hand, GClockSelector::age);
   }
 
   @Override
@@ -56,6 +59,12 @@ final class GClockSelector implements VictimSelector {
   /** The sweep's rule: a count above 0 is decremented; 0 is the victim. */
   private static int age(int usage) {
     return usage > 0 ? usage - 1 : ClockSweep.VICTIM;
+  }
+
+  /** The buffers ahead of the hand; reusable when unpinned and the sweep would take it. */
+  @Override
+  public CleaningView cleaningView() {
+    return cleaning;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.bufmgr.eviction.hotcool;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
@@ -26,12 +27,14 @@ final class HotCoolSelector implements VictimSelector {
   private final Promotion promotion;
   private final ClockHand hand;
   private final String name;
+  private final CleaningView cleaning;
 
   HotCoolSelector(Descriptors descriptors, Promotion promotion, ClockHand hand, String name) {
     this.descriptors = descriptors;
     this.promotion = promotion;
     this.hand = hand;
     this.name = name;
+    this.cleaning = ClockSweep.cleaningView(hand, HotCoolSelector::age);
   }
 
   @Override
@@ -57,6 +60,12 @@ final class HotCoolSelector implements VictimSelector {
   /** The sweep's rule: HOT becomes COOL; COOL (seen once or not) is the victim. */
   private static int age(int usage) {
     return Promotion.isHot(usage) ? Promotion.COOL : ClockSweep.VICTIM;
+  }
+
+  /** The buffers ahead of the hand; reusable when unpinned and the sweep would take it. */
+  @Override
+  public CleaningView cleaningView() {
+    return cleaning;
   }
 
   @Override

@@ -35,6 +35,7 @@ final class BufferFifo {
   private int mask;
   private int tail;
   private int count;
+  private long polls;
 
   /**
    * @param name "small" or "main", for messages
@@ -84,7 +85,42 @@ final class BufferFifo {
     long e = entries[tail];
     tail = (tail + 1) & mask;
     count--;
+    polls++;
     return e;
+  }
+
+  /** Entries taken from the tail so far, stale ones included: how far the queue's sweep has gone. */
+  long polls() {
+    if (exclusive) return polls;
+    synchronized (this) {
+      return polls;
+    }
+  }
+
+  /**
+   * The entry {@code position - polls()} places from the tail (the one a poll would return after
+   * that many others), or {@link #EMPTY} when the queue holds fewer entries or the search has
+   * passed that position.
+   */
+  long entryAtPosition(long position) {
+    if (exclusive) return entryAt(position);
+    synchronized (this) {
+      return entryAt(position);
+    }
+  }
+
+  private long entryAt(long position) {
+    long offset = position - polls;
+    if (offset < 0 || offset >= count) return EMPTY;
+    return entries[(int) ((tail + offset) & mask)];
+  }
+
+  /** Entries held, stale ones included. */
+  int size() {
+    if (exclusive) return count;
+    synchronized (this) {
+      return count;
+    }
   }
 
   /** The number of buffers whose page belongs to this queue. */

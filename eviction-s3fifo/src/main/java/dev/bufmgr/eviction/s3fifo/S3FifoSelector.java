@@ -8,6 +8,7 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.AccessStrategy;
@@ -259,6 +260,58 @@ final class S3FifoSelector implements VictimSelector {
     q.addMembers(1);
     q.push(Membership.entry(buffer, next));
   }
+
+  /**
+   * Two sweeps, the tails of S (sweep 0) and of M (sweep 1), in the order the search polls their
+   * entries. A buffer is reusable when unpinned and its count says it would leave when the search
+   * reaches it: in S below {@code threshold} (else it moves to M), in M at 0 (else it goes round
+   * again). The search may interleave the two queues; each sweep's positions are its own queue's
+   * polls, so the walk stays in step with each. Polling a queue moves its later entries forward,
+   * which a position accounts for: position p of a sweep is the entry p - polls places from the
+   * tail.
+   */
+  @Override
+  public CleaningView cleaningView() {
+    return cleaning;
+  }
+
+  private final CleaningView cleaning = new CleaningView() {
+    @Override
+    public int sweeps() {
+      return 2;
+    }
+
+    private BufferFifo queue(int sweep) {
+      return sweep == 0 ? small : main;
+    }
+
+    @Override
+    public int length(int sweep) {
+      return queue(sweep).size();
+    }
+
+    @Override
+    public long position(int sweep) {
+      return queue(sweep).polls();
+    }
+
+    @Override
+    public int bufferAt(int sweep, long position) {
+      long e = queue(sweep).entryAtPosition(position);
+      if (e == BufferFifo.EMPTY || !membership.isCurrent(e)) return -1;
+      return Membership.buffer(e);
+    }
+
+    @Override
+    public boolean reusable(int buffer, long state) {
+      if (refCount(state) != 0) return false;
+      return switch (Membership.queue(membership.word(buffer))) {
+        case Membership.SMALL -> usage(state) < threshold;
+        case Membership.MAIN -> usage(state) == 0;
+        default -> false;
+      };
+    }
+  };
 
   /** Pinned candidates met at a queue's tail and put back, since the pool started. */
   long pinnedPutBacks() {

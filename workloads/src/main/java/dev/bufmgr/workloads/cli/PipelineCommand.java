@@ -2,6 +2,8 @@ package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pipeline.BgWriterSettings;
+import dev.bufmgr.core.pipeline.CheckpointSettings;
 import dev.bufmgr.core.pipeline.PipelineConfig;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.sim.ThinkTime;
@@ -39,8 +41,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run transactions on the pool, coupled to the write-ahead log: changes logged (full-page images after a",
-      "checkpoint), commits through a release policy, dirty victims written after the log, plain checkpoints; every",
-      "log flush and page write queues on one device. One row per selector and commit policy.",
+      "checkpoint), commits through a release policy, dirty victims written after the log, a background writer and",
+      "paced checkpoints; every log flush and page write queues on one device. One row per selector and commit policy.",
       "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE, each with ,perbyte=D and ,write=D (an",
       "unforced page write); with --clock real also file:DIR (a real log and data file per run, under DIR/run-N)."
     })
@@ -85,9 +87,18 @@ public final class PipelineCommand implements Runnable {
   @Option(names = "--full-page-writes", paramLabel = "on|off", defaultValue = "on", description = "full_page_writes (default: ${DEFAULT-VALUE}).")
   String fullPageWrites;
 
-  @Option(names = "--checkpoint-every", paramLabel = "D|off", defaultValue = "off",
-      description = "Plain checkpoints: redo point moved, every dirty buffer written at once, data file forced (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--checkpoint", paramLabel = "timeout=D,maxWal=SIZE,completionTarget=F|off",
+      defaultValue = "timeout=5min,maxWal=1GB,completionTarget=0.9",
+      description = "Checkpoints (PostgreSQL's checkpoint_timeout, max_wal_size, checkpoint_completion_target; default: ${DEFAULT-VALUE}).")
+  String checkpoint;
+
+  @Option(names = "--checkpoint-every", paramLabel = "D",
+      description = "Plain checkpoints instead: one every D, writing every dirty buffer at once (--checkpoint timeout=D,completionTarget=0, no WAL trigger).")
   String checkpointEvery;
+
+  @Option(names = "--bgwriter", paramLabel = "delay=D,maxPages=N,multiplier=M|off", defaultValue = "delay=200ms,maxPages=100,multiplier=2.0",
+      description = "Background writer (PostgreSQL's bgwriter_delay, bgwriter_lru_maxpages, bgwriter_lru_multiplier; default: ${DEFAULT-VALUE}).")
+  String bgwriter;
 
   @Option(names = "--clock", defaultValue = "sim", description = "sim (virtual time) or real (threads, real time). Default: ${DEFAULT-VALUE}.")
   String clock;
@@ -133,7 +144,10 @@ public final class PipelineCommand implements Runnable {
     if (transactions != null && transactions < 1) throw new CliFailure("--transactions must be at least 1, got " + transactions);
     if (!(warmup >= 0 && warmup < 1)) throw new CliFailure("--warmup must be in [0, 1), got " + warmup);
     boolean fpw = onOff("--full-page-writes", fullPageWrites);
-    long every = checkpointEvery.trim().equals("off") ? 0 : positive("--checkpoint-every", checkpointEvery);
+    CheckpointSettings checkpoints = checkpointEvery != null
+        ? CheckpointSettings.plain(positive("--checkpoint-every", checkpointEvery))
+        : CheckpointSettings.parse(checkpoint);
+    BgWriterSettings writer = BgWriterSettings.parse(bgwriter);
     long intervalNanos = positive("--interval", interval);
     long thinkNanos = Durations.parseNanos(think.trim(), "--think");
     if (trace != null && workload != null) throw new CliFailure("give --workload or --trace, not both");
@@ -174,7 +188,7 @@ public final class PipelineCommand implements Runnable {
     }
     long durationNanos = transactions != null ? 0 : Math.round((seconds != null ? seconds : realTime ? 10 : 30) * 1e9);
     PipelineSettings settings = new PipelineSettings(poolFrames, !noRings, fpw, clients,
-        new ThinkTime(thinkNanos, ThinkTime.Distribution.EXP), every, transactions != null ? transactions : 0,
+        new ThinkTime(thinkNanos, ThinkTime.Distribution.EXP), checkpoints, writer, transactions != null ? transactions : 0,
         durationNanos, warmup, intervalNanos, seed, realTime);
     settings.config(sel.get(0), pol.get(0));
 
@@ -211,7 +225,7 @@ public final class PipelineCommand implements Runnable {
       ResultRow x = new ResultRow();
       for (String k : List.of("selector", "commit", "frames", "clients", "transactions", "tps", "latencyP50Ms", "latencyP99Ms",
           "commitP99Ms", "hitRatio", "walBytesPerTransaction", "fullPageImageShare", "waitedShare", "backendWrites",
-          "checkpointWrites", "deviceLogBusy", "devicePageBusy")) {
+          "checkpointWrites", "bgwriterWrites", "deviceLogBusy", "devicePageBusy")) {
         x.put(k, r.get(k));
       }
       t.add(x);

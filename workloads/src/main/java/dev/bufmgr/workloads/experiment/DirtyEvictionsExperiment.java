@@ -54,14 +54,15 @@ public final class DirtyEvictionsExperiment {
       List<SelectorSpec> selectors = new ArrayList<>();
       for (SelectorFactory f : registry.factories()) selectors.add(SelectorSpec.of(f.name()));
       PipelineSettings settings = new PipelineSettings(frames, true, true, 10, new ThinkTime(0, ThinkTime.Distribution.EXP),
-          0, 0, Math.round(seconds * 1e9), 1.0 / 3, 1_000_000_000L, 1, false);
+          null, null, 0, Math.round(seconds * 1e9), 1.0 / 3, 1_000_000_000L, 1, false);
       ExperimentReport report = new ExperimentReport();
       report.file("fsync-samples.txt", new String(samples, java.nio.charset.StandardCharsets.UTF_8));
       report.summary("# dirty-evictions\n\n**Question**: under cache pressure, which selector keeps dirty evictions off "
           + "the commit path (a client that must write a dirty victim first waits for the log to be durable up to the "
           + "victim's LSN, then for the page write, on the device its commits use), and what does it cost in hit ratio?\n\n"
           + String.format(Locale.ROOT, "**Configuration**: `tpcb` with data %s times the pool of %d buffers, every selector, "
-              + "greedy commit, 10 clients, no think time, full-page writes on, no checkpoint (the run starts just after one), "
+              + "greedy commit, 10 clients, no think time, full-page writes on, no checkpoint (the run starts just after one) and no "
+              + "background writer (the victims' writes all fall on the clients), "
               + "%.0f s of virtual time of which the first third is not measured, seed 1. Device: every write costs a sample "
               + "of this machine's write+fdatasync latency (median %.3f ms, p99 %.3f ms; `fsync-samples.txt`).%n%n",
               join(RATIOS), frames, seconds, model.latency().medianNanos() / 1e6, model.latency().p99Nanos() / 1e6)

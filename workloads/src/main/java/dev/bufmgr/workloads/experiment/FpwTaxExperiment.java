@@ -165,7 +165,7 @@ public final class FpwTaxExperiment {
       public void close() {}
     };
     PipelineConfig config = new PipelineConfig(16384, SelectorSpec.of("gclock"), true, 8192, fpw, 1,
-        new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse("greedy"), 0, 0, UNTIL_THE_INPUT_ENDS,
+        new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse("greedy"), null, null, 0, UNTIL_THE_INPUT_ENDS,
         0, 1_000_000_000L, 1);
     PipelineResult r = new PipelineSimulation(config, source, DeviceModels.parse("fixed:f0=0.1ms"), registry,
         new VirtualWal(LogFormat.FILE_HEADER)).run();

@@ -9,8 +9,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The time series of pipeline runs as PNG charts, one line per run (x: seconds of the run's
- * clock, at each interval's end): throughput, latency p99, log volume, dirty buffers, and the
- * device's busy shares.
+ * clock, at each interval's end): throughput, latency p99, log volume, dirty buffers, the
+ * device's busy shares, and data-page writes by source.
  */
 public final class PipelineCharts {
   private PipelineCharts() {}
@@ -31,6 +31,10 @@ public final class PipelineCharts {
     Map<String, double[][]> device = series(outcomes, " log", IntervalRow::logBusy);
     device.putAll(series(outcomes, " pages", IntervalRow::pageBusy));
     charts.put("device.png", LineChart.png("Device busy share: log flushes and data-page writes", x, "share of the interval", device));
+    Map<String, double[][]> writes = series(outcomes, " backends", i -> i.backendWrites() / seconds(i));
+    writes.putAll(series(outcomes, " checkpointer", i -> i.checkpointWrites() / seconds(i)));
+    writes.putAll(series(outcomes, " bgwriter", i -> i.bgwriterWrites() / seconds(i)));
+    charts.put("writes.png", LineChart.png("Data-page writes by who wrote them", x, "pages/s", writes));
     return charts;
   }
 

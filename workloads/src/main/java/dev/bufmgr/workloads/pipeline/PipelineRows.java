@@ -3,7 +3,6 @@ package dev.bufmgr.workloads.pipeline;
 import dev.bufmgr.core.pipeline.IntervalRow;
 import dev.bufmgr.core.pipeline.Latencies;
 import dev.bufmgr.core.pipeline.PipelineResult;
-import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.workloads.report.ResultRow;
 import dev.bufmgr.workloads.synth.PageClasses;
 
@@ -28,7 +27,8 @@ public final class PipelineRows {
         .put("clients", s.clients())
         .put("think", s.think().spec())
         .put("fullPageWrites", s.fullPageWrites())
-        .put("checkpointEvery", s.checkpointEveryNanos() == 0 ? "off" : Durations.format(s.checkpointEveryNanos()))
+        .put("checkpoint", s.checkpoints() == null ? "off" : s.checkpoints().spec())
+        .put("bgwriter", s.bgwriter() == null ? "off" : s.bgwriter().spec())
         .put("rings", s.rings())
         .put("runTransactions", s.transactions() > 0 ? s.transactions() : null)
         .put("runSeconds", s.durationNanos() > 0 ? s.durationNanos() / 1e9 : null)
@@ -64,6 +64,9 @@ public final class PipelineRows {
         .put("fullPageImageShare", r.wal().imageShare())
         .put("backendWrites", r.backendWrites())
         .put("checkpointWrites", r.checkpointWrites())
+        .put("bgwriterWrites", r.bgwriterWrites())
+        .put("maxwrittenClean", r.maxwrittenClean())
+        .put("buffersAlloc", r.buffersAlloc())
         .put("evictions", r.evictions())
         .put("dirtyEvictions", r.dirtyEvictions())
         .put("deviceLogBusy", r.logBusy())
@@ -107,6 +110,7 @@ public final class PipelineRows {
         .put("deviceSyncBusy", i.syncBusy())
         .put("backendWrites", i.backendWrites())
         .put("checkpointWrites", i.checkpointWrites())
+        .put("bgwriterWrites", i.bgwriterWrites())
         .put("checkpointsStarted", i.checkpointsStarted());
   }
 

@@ -1,6 +1,8 @@
 package dev.bufmgr.workloads.pipeline;
 
 import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pipeline.BgWriterSettings;
+import dev.bufmgr.core.pipeline.CheckpointSettings;
 import dev.bufmgr.core.pipeline.PipelineConfig;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.wal.PolicyFactory;
@@ -14,7 +16,8 @@ import dev.bufmgr.core.wal.PolicyFactory;
  * @param fullPageWrites full_page_writes
  * @param clients closed-loop clients
  * @param think think time between units
- * @param checkpointEveryNanos plain checkpoints' interval, 0 for none
+ * @param checkpoints checkpoint timing and pacing, or null for none
+ * @param bgwriter the background writer's settings, or null for none
  * @param transactions transactions in all (0: by time)
  * @param durationNanos run length (0: by transactions)
  * @param warmupFraction the unmeasured first share
@@ -28,7 +31,8 @@ public record PipelineSettings(
     boolean fullPageWrites,
     int clients,
     ThinkTime think,
-    long checkpointEveryNanos,
+    CheckpointSettings checkpoints,
+    BgWriterSettings bgwriter,
     long transactions,
     long durationNanos,
     double warmupFraction,
@@ -39,7 +43,7 @@ public record PipelineSettings(
   /** The core's configuration of the run of {@code selector} under {@code policy}. */
   public PipelineConfig config(SelectorSpec selector, PolicyFactory policy) {
     return new PipelineConfig(frames, selector, rings, 8192, fullPageWrites, clients, think, policy,
-        checkpointEveryNanos, transactions, durationNanos, warmupFraction, intervalNanos, seed);
+        checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed);
   }
 
   /** {@code sim} or {@code real}. */

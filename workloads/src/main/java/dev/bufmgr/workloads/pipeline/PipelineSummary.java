@@ -46,12 +46,13 @@ public final class PipelineSummary {
         .append("`, ").append(s.clock()).append(" clock, ").append(s.frames()).append(" frames, ")
         .append(s.clients()).append(" clients, think ").append(s.think().spec()).append(", full-page writes ")
         .append(s.fullPageWrites() ? "on" : "off").append(", checkpoints ")
-        .append(s.checkpointEveryNanos() == 0 ? "off" : "every " + dev.bufmgr.core.spec.Durations.format(s.checkpointEveryNanos()))
+        .append(s.checkpoints() == null ? "off" : "`" + s.checkpoints().spec() + "`").append(", background writer ")
+        .append(s.bgwriter() == null ? "off" : "`" + s.bgwriter().spec() + "`")
         .append(", seed ").append(s.seed()).append("; the first ").append(pct(s.warmupFraction()))
         .append(" of the run is not measured.\n\n");
     md.append("| run | tps | latency p50 ms | p99 ms | commit p99 ms | hit ratio | WAL B/txn | images share | "
-        + "waited on a dirty eviction | backend writes | checkpoint writes | device log busy | device page busy |\n");
-    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        + "waited on a dirty eviction | backend writes | checkpoint writes | bgwriter writes | device log busy | device page busy |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < outcomes.size(); i++) {
       PipelineResult r = outcomes.get(i).result();
       md.append("| ").append(labels.get(i))
@@ -65,6 +66,7 @@ public final class PipelineSummary {
           .append(" | ").append(pct(r.waitedShare()))
           .append(" | ").append(r.backendWrites())
           .append(" | ").append(r.checkpointWrites())
+          .append(" | ").append(r.bgwriterWrites())
           .append(" | ").append(pct(r.logBusy()))
           .append(" | ").append(pct(r.pageBusy()))
           .append(" |\n");
@@ -88,7 +90,7 @@ public final class PipelineSummary {
     }
     md.append("- Full-page images are ").append(pct(bytes == 0 ? Double.NaN : images / bytes))
         .append(" of all the log bytes written by these runs.\n");
-    md.append("\nCharts: `tps.png`, `latency-p99.png`, `wal.png`, `dirty-buffers.png`, `device.png`; every row of "
+    md.append("\nCharts: `tps.png`, `latency-p99.png`, `wal.png`, `dirty-buffers.png`, `device.png`, `writes.png`; every row of "
         + "`results.jsonl` and `series.jsonl` carries its configuration and seed.\n\nCommand: `").append(command).append("`\n");
     return md.toString();
   }

@@ -48,6 +48,31 @@ public final class BatchedHand implements ClockHand {
     return batch == 1 ? "stock" : "batched(" + batch + ")";
   }
 
+  @Override
+  public int sweeps() {
+    return 1;
+  }
+
+  @Override
+  public int sweepStart(int sweep) {
+    return 0;
+  }
+
+  @Override
+  public int sweepLength(int sweep) {
+    return frames;
+  }
+
+  /**
+   * {@inheritDoc} An exclusive hand knows its one cursor's ticks not yet examined, so its
+   * position is exact.
+   */
+  @Override
+  public long position(int sweep) {
+    Cursor only = cursors.exclusive();
+    return only == null ? position.get() : position.get() - only.remaining;
+  }
+
   private final class Cursor implements HandCursor {
     private int buffer;
     private int remaining;

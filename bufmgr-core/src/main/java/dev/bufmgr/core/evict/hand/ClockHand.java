@@ -16,4 +16,21 @@ public interface ClockHand {
 
   /** The hand's kind and batch, e.g. {@code batched(64)} or {@code partitioned(4 stripes, 16)}. */
   String describe();
+
+  /** Independent sweeps of this hand: 1, or one per stripe for a partitioned hand. */
+  int sweeps();
+
+  /** The first buffer of sweep {@code sweep}. */
+  int sweepStart(int sweep);
+
+  /** The buffers sweep {@code sweep} goes round. */
+  int sweepLength(int sweep);
+
+  /**
+   * Ticks taken from sweep {@code sweep} so far by every thread (PostgreSQL's {@code
+   * completePasses * NBuffers + nextVictimBuffer}): the next tick examines buffer {@code
+   * sweepStart + position % sweepLength}. A batched hand's ticks are claimed B at a time, so
+   * the position may run up to B ahead of the buffers actually examined.
+   */
+  long position(int sweep);
 }

@@ -7,6 +7,7 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 
 /**
@@ -28,6 +29,40 @@ public final class ClockSweep {
   public interface Aging {
     /** The usage bits the sweep leaves on a buffer whose bits are {@code usage}, or {@link #VICTIM}. */
     int age(int usage);
+  }
+
+  /**
+   * The cleaning view of a clock selector with hand {@code hand} and sweep rule {@code aging}:
+   * the buffers ahead of the hand (of each stripe's hand when partitioned), a buffer reusable when
+   * unpinned and the rule would take it as the victim (G-CLOCK: usage 0; HOT/COOL: COOL).
+   */
+  public static CleaningView cleaningView(ClockHand hand, Aging aging) {
+    return new CleaningView() {
+      @Override
+      public int sweeps() {
+        return hand.sweeps();
+      }
+
+      @Override
+      public int length(int sweep) {
+        return hand.sweepLength(sweep);
+      }
+
+      @Override
+      public long position(int sweep) {
+        return hand.position(sweep);
+      }
+
+      @Override
+      public int bufferAt(int sweep, long position) {
+        return hand.sweepStart(sweep) + (int) Math.floorMod(position, (long) hand.sweepLength(sweep));
+      }
+
+      @Override
+      public boolean reusable(int buffer, long state) {
+        return refCount(state) == 0 && aging.age(usage(state)) == VICTIM;
+      }
+    };
   }
 
   /**

@@ -21,4 +21,9 @@ final class Cursors<C extends HandCursor> {
   C get() {
     return only != null ? only : perThread.get();
   }
+
+  /** The one cursor of an exclusive hand, or {@code null} for a shared one. */
+  C exclusive() {
+    return only;
+  }
 }

@@ -41,6 +41,32 @@ public final class PartitionedHand implements ClockHand {
     return "partitioned(" + positions.length + " stripes, batch " + batch + ")";
   }
 
+  @Override
+  public int sweeps() {
+    return positions.length;
+  }
+
+  @Override
+  public int sweepStart(int sweep) {
+    return descriptors.stripeStart(sweep);
+  }
+
+  @Override
+  public int sweepLength(int sweep) {
+    return descriptors.stripeEnd(sweep) - descriptors.stripeStart(sweep);
+  }
+
+  /**
+   * {@inheritDoc} An exclusive hand knows its one cursor's ticks not yet examined, so its
+   * position is exact.
+   */
+  @Override
+  public long position(int sweep) {
+    Cursor only = cursors.exclusive();
+    long p = positions[sweep].get();
+    return only != null && only.stripe == sweep ? p - only.remaining : p;
+  }
+
   private final class Cursor implements HandCursor {
     private final int home = Math.floorMod(nextHome.getAndIncrement(), positions.length);
     private int stripe = home;
