@@ -20,19 +20,23 @@ public final class Backend {
   private final WalInsert wal;
   private final PageImages images;
   private final LongUnaryOperator storedLsn;
+  private final ContentLocks locks;
 
   /**
    * @param images the full-page image size of each page class, or {@link PageImages#OFF} for
    *     full_page_writes = off
    * @param storedLsn the LSN of a page's version on storage (0: never written), which a page
    *     read back into the pool carries (PostgreSQL's {@code pd_lsn}, in the page itself)
+   * @param locks the content locks every backend of the pool shares
    */
-  public Backend(PoolSession session, Descriptors descriptors, WalInsert wal, PageImages images, LongUnaryOperator storedLsn) {
+  public Backend(PoolSession session, Descriptors descriptors, WalInsert wal, PageImages images, LongUnaryOperator storedLsn,
+      ContentLocks locks) {
     this.session = session;
     this.descriptors = descriptors;
     this.wal = wal;
     this.images = images;
     this.storedLsn = storedLsn;
+    this.locks = locks;
   }
 
   /** The pool session this backend changes pages through. */
@@ -42,7 +46,8 @@ public final class Backend {
 
   /**
    * Logs the page change {@code meta} (a write event, {@link EventMeta}) to {@code page}, held
-   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN. A page not
+   * pinned in {@code buffer}, and marks the buffer dirty with the record's LSN, holding the
+   * buffer's content lock. A page not
    * changed since it was read in has the LSN of its stored version, looked up only when an image
    * could be due (the pool keeps no LSN for a clean page it loaded). (A record that
    * PostgreSQL writes for two blocks, such as a non-HOT update's old and new heap pages, arrives
@@ -52,11 +57,16 @@ public final class Backend {
    */
   public long change(int buffer, long page, int meta) {
     int image = EventMeta.initializes(meta) ? 0 : images.bytes(EventMeta.pageClass(meta));
-    long pageLsn = descriptors.lsn(buffer);
-    if (pageLsn == 0 && image > 0) pageLsn = storedLsn.applyAsLong(page);
-    long lsn = wal.insertPageChange(page, pageLsn, EventMeta.recordBytes(meta), image);
-    session.markDirty(buffer, lsn);
-    return lsn;
+    locks.lock(buffer);
+    try {
+      long pageLsn = descriptors.lsn(buffer);
+      if (pageLsn == 0 && image > 0) pageLsn = storedLsn.applyAsLong(page);
+      long lsn = wal.insertPageChange(page, pageLsn, EventMeta.recordBytes(meta), image);
+      session.markDirty(buffer, lsn);
+      return lsn;
+    } finally {
+      locks.unlock(buffer);
+    }
   }
 
   /**

@@ -125,7 +125,7 @@ public final class PipelineSimulation {
       this.clients = new Client[config.clients()];
       for (int i = 0; i < clients.length; i++) {
         PoolSession s = pool.openSession();
-        clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn));
+        clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn, ContentLocks.NONE));
       }
       this.heap = new EventHeap(config.clients());
       this.checkpointer = new Checkpointer(new BufferWriter(pool, storage));

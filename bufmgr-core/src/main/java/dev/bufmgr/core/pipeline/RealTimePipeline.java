@@ -54,6 +54,7 @@ public final class RealTimePipeline {
   private final BufferPool pool;
   private final UnitReader reader;
   private final PageImages images;
+  private final ContentLocks contentLocks = ContentLocks.striped();
   private final TransactionStats stats = new TransactionStats(true);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final AtomicLong acknowledged = new AtomicLong();
@@ -203,7 +204,7 @@ public final class RealTimePipeline {
     Client(int id, SplittableRandom rng, Checkpointer checkpointer) {
       this.rng = rng;
       this.checkpointer = checkpointer;
-      this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images, stored::lsn);
+      this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images, stored::lsn, contentLocks);
     }
 
     void loop() {
