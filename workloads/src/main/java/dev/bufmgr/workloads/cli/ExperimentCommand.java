@@ -23,6 +23,8 @@ import picocli.CommandLine.Command;
       GroupCommitExperimentCommand.class,
       FpwTaxCommand.class,
       DirtyEvictionsCommand.class,
+      CheckpointStormCommand.class,
+      BgWriterCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ExperimentCommand implements Runnable {

@@ -29,7 +29,9 @@ class ExperimentCommandsTest {
     "ghost-cap, oltpHitRatioAfterScans, percent, oltp-hit-by-cap.png",
     "ticks, ticksMean, plain, ticks-p99.png",
     "fpw-tax, ratio, plain, ratio.png",
-    "dirty-evictions, waitedShare, percent, waited.png"
+    "dirty-evictions, waitedShare, percent, waited.png",
+    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png",
+    "bgwriter, waitedShare, percent, moved-off.png"
   })
   void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart) throws IOException {
     Path out = dir.resolve(name);

@@ -101,14 +101,22 @@ class PipelineCommandTest {
       {"--seconds", "-1"},
       {"--transactions", "0"},
       {"--full-page-writes", "maybe"},
-      {"--checkpoint-every", "0s"},
+      {"--checkpoint-every", "-1s"},
       {"--clock", "sometimes"},
       {"--workload", "tpcb:scale=1", "--trace", "x"},
-      {"--commit", "batch:k=50", "--clients", "2", "--frames", "64", "--workload", "tpcb:scale=0.01"},
+      {"--commit", "batch:k=50", "--clients", "2", "--frames", "64", "--workload", "tpcb:scale=0.01", "--bgwriter", "off", "--checkpoint", "off"},
+      {"--bgwriter", "delay=-5ms"},
+      {"--bgwriter", "maxPages=0"},
+      {"--bgwriter", "multiplier=99"},
+      {"--checkpoint", "completionTarget=1.5"},
+      {"--checkpoint", "timeout=-1s"},
+      {"--checkpoint", "maxWal=huge"},
+      {"--checkpoint-every", "0s"},
     };
     String[] expected = {"--selector nope", "--commit 'nope'", "unknown device 'nope'", "needs --clock real",
         "does not carry", "--frames 10 is too small for 8 clients", "--frames abc", "--seconds", "--transactions",
-        "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases"};
+        "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases", "--bgwriter", "maxPages must be at least 1",
+        "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("pipeline", "--quiet", "--out", out.toString()), Stream.of(cases[i])).toArray(String[]::new);
       CliRun r = CliRun.of(args);
