@@ -1,6 +1,5 @@
 package dev.bufmgr.core.pipeline;
 
-import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
 import static dev.bufmgr.core.buffer.BufferState.has;
@@ -21,48 +20,44 @@ public final class CheckpointWork {
 
   /**
    * What a checkpoint flagged when it began: the buffers in page order, with each one's page and
-   * LSN at that moment, so its completion can be checked.
+   * its LSN when it was flagged, and the checkpoint's redo point, so its completion can be
+   * checked.
    *
    * @param buffers the flagged buffers, sorted by page
    * @param pages the page each held
-   * @param lsns the page's LSN then
+   * @param lsns the page's LSN when it was flagged
+   * @param redo the checkpoint's redo point
    */
-  public record Marked(int[] buffers, long[] pages, long[] lsns) {
+  public record Marked(int[] buffers, long[] pages, long[] lsns, long redo) {
     /**
-     * Checks the checkpoint's completeness: every page dirty when it began is on storage at
-     * least in the version it had then (written by the checkpointer, or by any other writer,
-     * possibly in a later version).
+     * Checks the checkpoint's completeness: every page dirty when it began, and not changed again
+     * after its redo point (a later change is in the log after the redo point, which recovery
+     * replays), is on storage at least in the version it had then, written by the checkpointer or
+     * by any other writer.
      *
      * @throws IllegalStateException naming the first page that is not
      */
     public void verify(StoredPages stored) {
       for (int i = 0; i < pages.length; i++) {
+        if (lsns[i] > redo) continue;
         long onStorage = stored.lsn(pages[i]);
         if (onStorage < lsns[i]) {
-          throw new IllegalStateException("checkpoint incomplete: page " + pages[i] + " was dirty at the redo point with LSN "
-              + lsns[i] + ", and storage holds only LSN " + onStorage + " when the checkpoint completes");
+          throw new IllegalStateException("checkpoint incomplete: page " + pages[i] + " was dirty at the redo point " + redo
+              + " with LSN " + lsns[i] + ", and storage holds only LSN " + onStorage + " when the checkpoint completes");
         }
       }
     }
   }
 
-  /** Flags every dirty buffer for the checkpoint and returns them in page order, with their pages and LSNs. */
-  public static Marked mark(Descriptors d) {
-    int[] buffers = markDirtyBuffers(d);
-    long[] pages = new long[buffers.length];
-    long[] lsns = new long[buffers.length];
-    for (int i = 0; i < buffers.length; i++) {
-      pages[i] = d.tag(buffers[i]);
-      lsns[i] = d.lsn(buffers[i]);
-    }
-    return new Marked(buffers, pages, lsns);
-  }
-
-  /** Flags every dirty buffer for the checkpoint and returns them sorted by the page they hold. */
-  public static int[] markDirtyBuffers(Descriptors d) {
+  /**
+   * Flags every dirty buffer for the checkpoint whose redo point is {@code redo} and returns them
+   * in page order, with their pages and their LSNs read as each was flagged.
+   */
+  public static Marked mark(Descriptors d, long redo) {
     int n = d.frames();
     int[] buffers = new int[Math.min(n, 1024)];
     long[] pages = new long[buffers.length];
+    long[] lsns = new long[buffers.length];
     int count = 0;
     for (int b = 0; b < n; b++) {
       if (!has(d.state(b), DIRTY | TAG_VALID)) continue;
@@ -70,12 +65,23 @@ public final class CheckpointWork {
       if (count == buffers.length) {
         buffers = Arrays.copyOf(buffers, Math.min(n, count * 2));
         pages = Arrays.copyOf(pages, buffers.length);
+        lsns = Arrays.copyOf(lsns, buffers.length);
       }
+      lsns[count] = d.lsn(b);
       pages[count] = d.tag(b);
       buffers[count++] = b;
     }
-    sort(pages, buffers, 0, count - 1);
-    return Arrays.copyOf(buffers, count);
+    int[] order = new int[count];
+    for (int i = 0; i < count; i++) order[i] = i;
+    long[] keys = Arrays.copyOf(pages, count);
+    sort(keys, order, 0, count - 1);
+    int[] sortedBuffers = new int[count];
+    long[] sortedLsns = new long[count];
+    for (int i = 0; i < count; i++) {
+      sortedBuffers[i] = buffers[order[i]];
+      sortedLsns[i] = lsns[order[i]];
+    }
+    return new Marked(sortedBuffers, keys, sortedLsns, redo);
   }
 
   /** Sorts {@code keys[lo..hi]} ascending, moving {@code values} alongside. */
@@ -111,8 +117,4 @@ public final class CheckpointWork {
     values[b] = v;
   }
 
-  /** Whether buffer {@code b} is still owed to the running checkpoint. */
-  public static boolean owed(Descriptors d, int b) {
-    return has(d.state(b), CHECKPOINT_NEEDED);
-  }
 }

@@ -1,6 +1,10 @@
 package dev.bufmgr.core.pipeline;
 
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.pool.StorageMode;
+import dev.bufmgr.core.pool.WriteBackHook;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.wal.PolicyFactory;
 import java.util.Objects;
@@ -47,7 +51,7 @@ public record PipelineConfig(
     long seed) {
 
   /** Page classes every pipeline pool counts (the largest a pool allows). */
-  public static final int PAGE_CLASSES = dev.bufmgr.core.pool.PoolConfig.MAX_PAGE_CLASSES;
+  public static final int PAGE_CLASSES = PoolConfig.MAX_PAGE_CLASSES;
 
   /** @throws IllegalArgumentException naming the setting of an impossible configuration */
   public PipelineConfig {
@@ -67,6 +71,23 @@ public record PipelineConfig(
     if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
     if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
     if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");
+  }
+
+  /**
+   * The pool of a run: metadata only, every page class counted, the configured size, selector
+   * and rings, writing back through {@code writeBack}.
+   */
+  public PoolConfig pool(WriteBackHook writeBack, Sharing sharing) {
+    return PoolConfig.builder()
+        .frames(frames)
+        .pageSize(pageSize)
+        .storage(StorageMode.METADATA)
+        .pageClasses(PAGE_CLASSES)
+        .rings(rings)
+        .selector(selector)
+        .writeBack(writeBack)
+        .sharing(sharing)
+        .build();
   }
 
   /** The smallest pool {@code clients} clients can run on. */

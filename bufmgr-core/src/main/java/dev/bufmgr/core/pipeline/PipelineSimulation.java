@@ -12,9 +12,7 @@ import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
-import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
-import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
 import dev.bufmgr.core.sim.EventHeap;
 import dev.bufmgr.core.sim.VirtualGroupCommit;
@@ -109,16 +107,7 @@ public final class PipelineSimulation {
         throw new IllegalStateException("the simulation writes victims through deferred misses only");
       }
     };
-    this.pool = new BufferPool(PoolConfig.builder()
-        .frames(config.frames())
-        .pageSize(config.pageSize())
-        .storage(StorageMode.METADATA)
-        .pageClasses(PipelineConfig.PAGE_CLASSES)
-        .rings(config.rings())
-        .selector(config.selector())
-        .writeBack(storage)
-        .sharing(Sharing.EXCLUSIVE)
-        .build(), registry);
+    this.pool = new BufferPool(config.pool(storage, Sharing.EXCLUSIVE), registry);
     try {
       this.reader = new UnitReader(source);
       PageImages images = config.fullPageWrites() ? PageImages.of(source, config.pageSize()) : PageImages.OFF;
@@ -500,7 +489,7 @@ public final class PipelineSimulation {
       startedAt = now;
       if (config.checkpoints() != null) nextTimedCheckpoint = now + config.checkpoints().timeoutNanos();
       redo = wal.checkpoint();
-      marked = CheckpointWork.mark(pool.descriptors());
+      marked = CheckpointWork.mark(pool.descriptors(), redo);
       work = marked.buffers();
       total = work.length;
       pos = 0;

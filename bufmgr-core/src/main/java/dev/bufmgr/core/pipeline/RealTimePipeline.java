@@ -9,9 +9,8 @@ import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
-import dev.bufmgr.core.pool.PoolConfig;
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.pool.PoolSession;
-import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.wal.GroupCommitter;
 import dev.bufmgr.core.wal.WalLog;
 import dev.bufmgr.core.wal.WalWriteBack;
@@ -76,15 +75,7 @@ public final class RealTimePipeline {
     this.lastCompletedRedo = wal.redoPointer();
     this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients());
     this.storage = new WalWriteBack(wal, committer, device, config.pageSize(), stored);
-    this.pool = new BufferPool(PoolConfig.builder()
-        .frames(config.frames())
-        .pageSize(config.pageSize())
-        .storage(StorageMode.METADATA)
-        .pageClasses(PipelineConfig.PAGE_CLASSES)
-        .rings(config.rings())
-        .selector(config.selector())
-        .writeBack(storage)
-        .build(), registry);
+    this.pool = new BufferPool(config.pool(storage, Sharing.SHARED), registry);
     this.reader = new UnitReader(source);
     this.images = config.fullPageWrites() ? PageImages.of(source, config.pageSize()) : PageImages.OFF;
   }
@@ -321,7 +312,7 @@ public final class RealTimePipeline {
       startedAt = now;
       if (settings != null) nextDue = now + settings.timeoutNanos();
       redo = wal.checkpoint();
-      marked = CheckpointWork.mark(pool.descriptors());
+      marked = CheckpointWork.mark(pool.descriptors(), redo);
       work = marked.buffers();
       pos = 0;
       pacedUntil = 0;
