@@ -159,6 +159,34 @@ class PipelineSimulationTest {
   }
 
   @Test
+  void aSpreadCheckpointPacesItselfToTheLogVolumeSchedule() {
+    // Time is no constraint (a timeout of 1,000 s); max_wal_size of 4 segments at target 0.5 gives
+    // CheckPointSegments = 4 / 1.5 = 2, so a checkpoint's writes should end when 0.5 x 2 = 1
+    // segment of log was written after its redo point (it sleeps whenever it is ahead of that).
+    // The pool holds all 2,000 pages, so no eviction writes a flagged buffer first.
+    CheckpointSettings bySize = new CheckpointSettings(1_000_000 * MS, 4 * CheckpointSettings.SEGMENT_BYTES, 0.5);
+    PipelineResult r = sim(config(4000, 4, "greedy", bySize, null, 0, 150_000 * MS, true),
+        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    assertEquals(2, bySize.checkpointSegments());
+    List<IntervalRow> series = r.series();
+    int checked = 0;
+    for (int i = 0; i < series.size(); i++) {
+      if (series.get(i).checkpointsStarted() == 0) continue;
+      int last = i;
+      long wal = 0;
+      for (int j = i; j < series.size() && (j == i || series.get(j).checkpointsStarted() == 0); j++) {
+        if (series.get(j).checkpointWrites() > 0) last = j;
+      }
+      if (last + 1 >= series.size() || series.get(last + 1).checkpointsStarted() > 0) continue;
+      for (int j = i; j <= last; j++) wal += series.get(j).walBytes();
+      double segments = (double) wal / CheckpointSettings.SEGMENT_BYTES;
+      assertTrue(segments > 0.7 && segments < 1.3, "a checkpoint's writes lasted " + segments + " segments of log");
+      checked++;
+    }
+    assertTrue(checked >= 2, "checked " + checked + " checkpoints of " + r.checkpoints());
+  }
+
+  @Test
   void theLogsGrowthRequestsCheckpoints() {
     CheckpointSettings small = new CheckpointSettings(1000_000 * MS, 2 * CheckpointSettings.SEGMENT_BYTES, 0.5);
     PipelineResult r = sim(config(400, 4, "greedy", small, null, 0, 15000 * MS, true),

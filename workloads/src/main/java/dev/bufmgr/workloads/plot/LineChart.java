@@ -22,6 +22,7 @@ public final class LineChart {
     System.setProperty("java.awt.headless", "true");
     XYChart chart = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setXAxisDecimalPattern("#,##0.##");
     for (Map.Entry<String, double[][]> e : series.entrySet()) {
       chart.addSeries(e.getKey(), e.getValue()[0], e.getValue()[1]).setMarker(SeriesMarkers.NONE);
     }
