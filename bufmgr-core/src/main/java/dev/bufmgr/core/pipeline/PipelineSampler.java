@@ -31,6 +31,9 @@ public final class PipelineSampler {
   private final CheckpointStats checkpoints;
   private final BgBufferSync bgwriter;
   private final ToLongFunction<IoKind> busy;
+  /** The most intervals one run's series may hold (about 150 MB). */
+  public static final int MAX_INTERVALS = 1_000_000;
+
   private final List<IntervalRow> series = new ArrayList<>();
   private final Histogram txnTotal = new Histogram(3);
   private final Histogram commitTotal = new Histogram(3);
@@ -76,6 +79,10 @@ public final class PipelineSampler {
   /** Closes the interval that ends at {@code now} (nothing when it is empty). */
   public void sample(long now) {
     if (now <= last.time) return;
+    if (series.size() >= MAX_INTERVALS) {
+      throw new IllegalArgumentException("the time series would grow past " + MAX_INTERVALS
+          + " intervals; give a longer --interval");
+    }
     TransactionStats.Interval iv = stats.interval();
     Mark m = mark(now);
     long len = now - last.time;

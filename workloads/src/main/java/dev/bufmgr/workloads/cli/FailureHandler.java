@@ -11,8 +11,9 @@ import picocli.CommandLine.ParseResult;
  * Turns user-caused failures into one line on stderr and exit status 2. Bad flags (picocli's
  * parameter exceptions), {@link CliFailure} and {@link IllegalArgumentException} (thrown by
  * validating constructors, for example a selector parameter out of range) count as user
- * failures, and so does {@link java.io.UncheckedIOException} (a result file that cannot be
- * written); anything else is a bug and keeps its stack trace.
+ * failures, and so do {@link java.io.UncheckedIOException} (a result file that cannot be written)
+ * and {@link dev.bufmgr.core.pool.WriteBackFailedException} (a device that refused a page write:
+ * a full disk, an I/O error); anything else is a bug and keeps its stack trace.
  */
 final class FailureHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
 
@@ -27,7 +28,8 @@ final class FailureHandler implements IExecutionExceptionHandler, IParameterExce
 
   @Override
   public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) throws Exception {
-    if (ex instanceof CliFailure || ex instanceof IllegalArgumentException || ex instanceof java.io.UncheckedIOException) {
+    if (ex instanceof CliFailure || ex instanceof IllegalArgumentException || ex instanceof java.io.UncheckedIOException
+        || ex instanceof dev.bufmgr.core.pool.WriteBackFailedException) {
       PrintWriter err = cl.getErr();
       err.println("bufmgr: " + ex.getMessage());
       err.flush();

@@ -5,6 +5,7 @@ import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.pipeline.BgWriterSettings;
 import dev.bufmgr.core.pipeline.CheckpointSettings;
 import dev.bufmgr.core.pipeline.PipelineConfig;
+import dev.bufmgr.core.pipeline.PipelineSampler;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.spec.Durations;
@@ -51,6 +52,10 @@ public final class PipelineCommand implements Runnable {
   public static final String DEFAULT_DEVICE = "fixed:f0=0.9ms,perbyte=7.63ns,write=0us";
   /** The default data size as a multiple of the pool, for the default tpcb workload. */
   public static final int DEFAULT_RATIO = 4;
+  /** The most clients a real-time run starts (one platform thread each). */
+  public static final int MAX_REAL_CLIENTS = 4096;
+  /** What a buffer of a pipeline pool costs: descriptors, mapping table, and the counters around them. */
+  static final long BYTES_PER_FRAME = 64;
 
   @Spec CommandSpec spec;
 
@@ -187,6 +192,19 @@ public final class PipelineCommand implements Runnable {
           : PipelineInput.workload(workload != null ? workload : "tpcb:frames=" + poolFrames + ",ratio=" + DEFAULT_RATIO);
     }
     long durationNanos = transactions != null ? 0 : Math.round((seconds != null ? seconds : realTime ? 10 : 30) * 1e9);
+    if (durationNanos > 0 && durationNanos / intervalNanos > PipelineSampler.MAX_INTERVALS) {
+      throw new CliFailure("--seconds / --interval gives " + durationNanos / intervalNanos + " intervals; the most is "
+          + PipelineSampler.MAX_INTERVALS + ": give a longer --interval");
+    }
+    if (realTime && clients > MAX_REAL_CLIENTS) {
+      throw new CliFailure("--clients " + clients + ": with --clock real each client is a thread; the most is " + MAX_REAL_CLIENTS);
+    }
+    long poolBytes = (long) poolFrames * BYTES_PER_FRAME;
+    long heap = Runtime.getRuntime().maxMemory();
+    if (poolBytes > heap / 2) {
+      throw new CliFailure(String.format(Locale.ROOT, "--frames %d needs about %d MiB of memory, more than half the Java heap "
+          + "(%d MiB); give more with BUFMGR_JAVA_OPTS=-Xmx<size>", poolFrames, poolBytes >> 20, heap >> 20));
+    }
     PipelineSettings settings = new PipelineSettings(poolFrames, !noRings, fpw, clients,
         new ThinkTime(thinkNanos, ThinkTime.Distribution.EXP), checkpoints, writer, transactions != null ? transactions : 0,
         durationNanos, warmup, intervalNanos, seed, realTime);

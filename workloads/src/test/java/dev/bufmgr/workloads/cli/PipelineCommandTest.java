@@ -116,7 +116,8 @@ class PipelineCommandTest {
     String[] expected = {"--selector nope", "--commit 'nope'", "unknown device 'nope'", "needs --clock real",
         "does not carry", "--frames 10 is too small for 8 clients", "--frames abc", "--seconds", "--transactions",
         "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases", "--bgwriter", "maxPages must be at least 1",
-        "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every"};
+        "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every",
+        "give a longer --interval", "each client is a thread", "more than half the Java heap"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("pipeline", "--quiet", "--out", out.toString()), Stream.of(cases[i])).toArray(String[]::new);
       CliRun r = CliRun.of(args);
