@@ -317,17 +317,23 @@ public final class PipelineSimulation {
         }
         default -> {
           long page = u.page(c.pc);
+          boolean write = EventMeta.isWrite(m);
           int b = c.held;
           c.held = -1;
-          if (b < 0) b = s.pinDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m));
+          if (b < 0) {
+            b = write ? s.pinDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m))
+                : s.readDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m));
+          }
           if (b == PoolSession.WRITE_NEEDED) {
             c.waitStart = now;
             c.waited |= u.kind() == Unit.TRANSACTION;
             victimNeedsWrite(c);
             return;
           }
-          if (EventMeta.isWrite(m)) c.backend.change(b, page, m);
-          s.unpin(b);
+          if (b != PoolSession.TOUCHED) {
+            if (write) c.backend.change(b, page, m);
+            s.unpin(b);
+          }
         }
       }
       c.pc++;

@@ -98,6 +98,28 @@ public final class PoolSession implements AutoCloseable {
     return pin(page, s, pageClass, mapping.lookup(page), true);
   }
 
+  /** What {@link #readDeferred} returns when the read hit and no pin is held. */
+  public static final int TOUCHED = -4;
+
+  /**
+   * A read request for a page the caller does not keep, for a driver that cannot block: a hit
+   * applies the selector's hit rule without a pin ({@link BufferTransitions#touch}) and returns
+   * {@link #TOUCHED}; a miss goes on as {@link #pinDeferred} (the buffer pinned, or {@link
+   * #WRITE_NEEDED}), and the caller unpins the buffer it gets.
+   */
+  public int readDeferred(long page, AccessStrategy strategy, int pageClass) {
+    if (pendingWrite >= 0) throw new IllegalStateException("this session's miss is waiting for a write");
+    checkPageClass(pageClass);
+    AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
+    int found = mapping.lookup(page);
+    if (found >= 0 && BufferTransitions.touch(d, found, page, selector, s)) {
+      metrics.hit(pageClass);
+      lastHit = true;
+      return TOUCHED;
+    }
+    return pin(page, s, pageClass, found, true);
+  }
+
   /** The buffer whose write the deferred miss waits for, or -1. */
   public int pendingWriteBuffer() {
     return pendingWrite;

@@ -93,7 +93,7 @@ public final class BgWriterExperiment {
             w == null ? "-" : Tables.pct(movedOff), Tables.num((double) r.backendWrites() / r.transactions(), 3),
             Tables.num((double) r.bgwriterWrites() / r.transactions(), 3), Tables.num((double) r.checkpointWrites() / r.transactions(), 3),
             w == null ? "-" : Tables.pct(extra), String.valueOf(r.maxwrittenClean()), Tables.pct(r.hitRatio()),
-            w == null ? "-" : String.format(Locale.ROOT, "%+.2f pt", hitDelta * 100), Tables.num(r.commitLatency().p99() / 1e6, 3)));
+            w == null ? "-" : points(hitDelta), Tables.num(r.commitLatency().p99() / 1e6, 3)));
       }
     }
     for (Map.Entry<String, PipelineResult> e : offBySelector.entrySet()) {
@@ -111,6 +111,12 @@ public final class BgWriterExperiment {
         "hit ratio", "hit ratio change", "commit p99 ms"), table));
     report.chart("moved-off.png", BarChart.png("Dirty-eviction waits moved off the commit path", "share", categories, moved));
     return report;
+  }
+
+  /** A change of ratio in percentage points, e.g. {@code +0.12 pt}; a change below 0.005 points is {@code 0.00 pt}. */
+  private static String points(double delta) {
+    double pt = Math.round(delta * 10_000) / 100.0;
+    return pt == 0 ? "0.00 pt" : String.format(Locale.ROOT, "%+.2f pt", pt);
   }
 
   private static long writes(PipelineResult r) {
