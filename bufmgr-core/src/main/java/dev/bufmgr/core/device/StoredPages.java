@@ -16,7 +16,7 @@ public final class StoredPages {
   private static final int STRIPES = 64;
   private final Long2LongHashMap[] maps;
   private final ReentrantLock[] locks;
-  private final Long2LongHashMap single;
+  private final PageLsnTable single;
 
   /** No page written yet; any number of threads. */
   public StoredPages() {
@@ -26,8 +26,8 @@ public final class StoredPages {
   /**
    * No page written yet.
    *
-   * @param concurrent whether several threads use it (locked stripes); else one thread does (one
-   *     map, no lock: the simulation)
+   * @param concurrent whether several threads use it (locked stripes); else one thread does (a
+   *     {@link PageLsnTable}, no lock: the simulation)
    */
   public StoredPages(boolean concurrent) {
     if (concurrent) {
@@ -41,7 +41,7 @@ public final class StoredPages {
     } else {
       maps = null;
       locks = null;
-      single = new Long2LongHashMap(1 << 16, 0.65f, 0);
+      single = new PageLsnTable();
     }
   }
 
@@ -61,7 +61,7 @@ public final class StoredPages {
   public void written(long page, long lsn, long durableLsn) {
     if (lsn > durableLsn) throw new WriteAheadViolation(page, lsn, durableLsn);
     if (single != null) {
-      if (lsn > single.get(page)) single.put(page, lsn);
+      single.raise(page, lsn);
       return;
     }
     int s = stripe(page);
