@@ -1,9 +1,9 @@
 package dev.bufmgr.core.device;
 
+import dev.bufmgr.core.resource.TemporaryPaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -29,7 +29,7 @@ public final class FsyncProbe {
     if (count < 1 || blockBytes < 1 || fileBytes < blockBytes) {
       throw new IllegalArgumentException("probe needs count >= 1 and file size >= block size >= 1");
     }
-    Path file = dir.resolve(DATA_FILE);
+    Path file = TemporaryPaths.track(dir.resolve(DATA_FILE));
     long blocks = fileBytes / blockBytes;
     long[] out = new long[count];
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
@@ -52,7 +52,7 @@ public final class FsyncProbe {
         out[i] = System.nanoTime() - t0;
       }
     } finally {
-      Files.deleteIfExists(file);
+      TemporaryPaths.delete(file);
     }
     return out;
   }

@@ -2,11 +2,16 @@ package dev.bufmgr.core.sim;
 
 import dev.bufmgr.core.device.IoKind;
 import dev.bufmgr.core.device.SimDevice;
+import dev.bufmgr.core.resource.Capacity;
+import dev.bufmgr.core.resource.CapacityException;
+import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.Backlog;
 import dev.bufmgr.core.wal.BatchPolicy;
 import dev.bufmgr.core.wal.CommitMetrics;
+import dev.bufmgr.core.wal.CommitQueue;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.ReleasePolicy;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -72,12 +77,27 @@ public final class CommitSimulation {
       this.commit = new VirtualGroupCommit(policy, device, c.clients());
     } else {
       LoopSpec.Open o = (LoopSpec.Open) config.loop();
+      requireTrackable(o, config.device().latency().medianNanos());
       this.think = null;
       this.open = new OpenArrivals(o.schedule(), arrivalSeed);
       this.clients = null;
       this.commit = new VirtualGroupCommit(policy, device, 1024);
     }
     this.backlog = commit.backlog();
+  }
+
+  /**
+   * Refuses an open loop whose arrivals during one flush of median length would not fit in the
+   * heap: every waiting commit is tracked until its flush completes.
+   */
+  private static void requireTrackable(LoopSpec.Open loop, double flushNanos) {
+    double perFlush = loop.schedule().maxRate() * Math.max(flushNanos, 1) / 1e9;
+    long fit = Capacity.fitInHeap(CommitQueue.BYTES_PER_COMMIT) / 2;
+    if (perFlush > fit) {
+      throw new CapacityException(String.format(Locale.ROOT,
+          "%s: about %.3g commits arrive during one flush of %s (the device's median), more than the %,d this heap can track at once",
+          loop.spec(), perFlush, Durations.format(flushNanos), fit));
+    }
   }
 
   /**

@@ -80,6 +80,13 @@ public final class RateSchedule {
     return sum / cycle;
   }
 
+  /** The highest phase rate per second. */
+  public double maxRate() {
+    double m = 0;
+    for (double r : rates) m = Math.max(m, r);
+    return m;
+  }
+
   /** The lowest phase rate per second. */
   public double minRate() {
     double m = Double.MAX_VALUE;

@@ -1,5 +1,8 @@
 package dev.bufmgr.core.wal;
 
+import dev.bufmgr.core.resource.Capacity;
+import dev.bufmgr.core.resource.CapacityException;
+
 /**
  * The commits a group-commit driver is tracking, oldest first, in primitive ring arrays: first
  * the batch of the flush in flight (if any), then the pending ones. Each entry is an arrival time
@@ -75,8 +78,16 @@ public final class CommitQueue {
     head = pendingStart;
   }
 
+  /** Heap bytes one tracked commit takes: its arrival time and its client. */
+  public static final int BYTES_PER_COMMIT = Long.BYTES + Integer.BYTES;
+
   private void grow() {
     int n = arrivals.length;
+    if (n >= 1 << 30 || 2L * n > Capacity.fitInHeap(BYTES_PER_COMMIT)) {
+      throw new CapacityException(String.format(java.util.Locale.ROOT,
+          "%,d commits waiting at once, more than fit in memory (%d B each): arrivals outpace the log's flushes; %s",
+          n, BYTES_PER_COMMIT, Capacity.heapAdvice(2L * n * BYTES_PER_COMMIT, Capacity.freeHeapBytes())));
+    }
     long[] a = new long[n * 2];
     int[] c = new int[n * 2];
     for (long s = head; s < tail; s++) {

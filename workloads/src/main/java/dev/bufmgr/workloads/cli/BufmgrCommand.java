@@ -1,5 +1,7 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.workloads.report.OutputTarget;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -34,17 +36,37 @@ public final class BufmgrCommand implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** Without a subcommand: the usage on stderr and {@link #EXIT_BAD_INPUT} (nothing was run). */
   @Override
   public void run() {
-    spec.commandLine().usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getErr());
+    throw new CommandLine.ParameterException(spec.commandLine(), "no command given");
   }
 
-  /** Builds the command line with the project's error handling installed. */
+  /**
+   * Builds the command line with the project's error handling installed: a command that {@link
+   * WritesOutputs} has every output checked before it runs.
+   */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new BufmgrCommand());
     cl.setExecutionExceptionHandler(new FailureHandler());
     cl.setParameterExceptionHandler(new FailureHandler());
+    cl.setExecutionStrategy(BufmgrCommand::checkOutputsThenRun);
     return cl;
+  }
+
+  private static int checkOutputsThenRun(CommandLine.ParseResult parsed) {
+    List<CommandLine> chain = parsed.asCommandLineList();
+    boolean help = chain.stream().anyMatch(c -> c.isUsageHelpRequested() || c.isVersionHelpRequested());
+    CommandLine last = chain.getLast();
+    if (!help && last.getCommand() instanceof WritesOutputs w) {
+      try {
+        w.outputTargets().forEach(OutputTarget::check);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ExecutionException(last, e.getMessage(), e);
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   /** Runs {@code bufmgr} with the given arguments and returns its exit status. */

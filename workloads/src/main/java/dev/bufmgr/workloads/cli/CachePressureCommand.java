@@ -1,8 +1,8 @@
 package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.workloads.experiment.ExperimentReport;
 import dev.bufmgr.workloads.experiment.CachePressureExperiment;
+import dev.bufmgr.workloads.experiment.ExperimentReport;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
 

@@ -109,6 +109,10 @@ public final class CommitCommand implements Runnable {
       for (PolicyFactory f : factories) {
         CommitResult r = CommitSimulation.run(new SimulationConfig(
             f, loopSpec, model, nCommits, duration, seed, recordBytes, asyncCommit, bg, warmup));
+        if (r.commits() == 0) {
+          throw new CliFailure("--seconds " + seconds + ": no commit was acknowledged in the measured "
+              + Durations.format(r.elapsedNanos()) + " of virtual time (" + f.spec() + " on " + model.spec() + "); give a longer run");
+        }
         rows.add(row(r, bg));
         err.printf(Locale.ROOT, "commit: %s: %,d commits simulated in %.2f s wall (%,.0f simulated commits/s)%n",
             f.spec(), r.commits(), r.wallNanos() / 1e9, r.commitsPerWallSecond());

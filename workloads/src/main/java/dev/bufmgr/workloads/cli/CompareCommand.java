@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.compare.ComparisonCase;
 import dev.bufmgr.workloads.compare.ComparisonSummary;
 import dev.bufmgr.workloads.compare.DefaultComparison;
@@ -11,6 +12,7 @@ import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayRunner;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,7 +44,7 @@ import picocli.CommandLine.Model.CommandSpec;
       "pgbench -S under cache pressure, Zipf OLTP with bulk scans, and the LIRS sprite trace.",
       "Prints a table; writes results.jsonl, results.csv, mrc-*.png and summary.md to --out."
     })
-public final class CompareCommand implements Runnable {
+public final class CompareCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/compare",
@@ -62,6 +64,11 @@ public final class CompareCommand implements Runnable {
 
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.folder("--out", out));
+  }
 
   @Override
   public void run() {
@@ -120,7 +127,7 @@ public final class CompareCommand implements Runnable {
       AtomicOutput.publishFolder(staged, out);
     } catch (IOException e) {
       AtomicOutput.discardFolder(staged);
-      throw new UncheckedIOException("cannot write results folder " + out + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
     } catch (RuntimeException e) {
       AtomicOutput.discardFolder(staged);
       throw e;

@@ -2,8 +2,10 @@ package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.trace.BinaryTraceWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,11 +16,16 @@ import picocli.CommandLine.Option;
     name = "convert",
     mixinStandardHelpOptions = true,
     description = "Convert a trace (any format) or a synthetic workload to the binary form (.bft) replayed without parsing.")
-public final class ConvertCommand implements Runnable {
+public final class ConvertCommand implements Runnable, WritesOutputs {
   @Mixin InputOptions input;
 
   @Option(names = "--out", paramLabel = "FILE.bft", required = true, description = "The binary trace to write.")
   Path out;
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.file("--out", out));
+  }
 
   @Override
   public void run() {

@@ -2,8 +2,11 @@ package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.device.EmpiricalLatency;
 import dev.bufmgr.core.device.FsyncProbe;
+import dev.bufmgr.core.resource.Capacity;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Spec;
     name = "fsync-probe",
     mixinStandardHelpOptions = true,
     description = "Measures write+fdatasync latency in a directory and writes an empirical sample file.")
-public final class FsyncProbeCommand implements Runnable {
+public final class FsyncProbeCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Option(names = "--dir", required = true, description = "Directory on the disk to probe.")
@@ -45,6 +48,15 @@ public final class FsyncProbeCommand implements Runnable {
   @Option(names = "--output", defaultValue = "table", description = "table, jsonl or csv (default: ${DEFAULT-VALUE}).")
   String output;
 
+  private Path sampleFile() {
+    return samples != null ? samples : dir.resolve("fsync-samples.txt");
+  }
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.file(samples != null ? "--samples" : "--dir", sampleFile()));
+  }
+
   @Override
   public void run() {
     OutputFormat format = OutputFormat.parse(output);
@@ -52,12 +64,14 @@ public final class FsyncProbeCommand implements Runnable {
     if (blockBytes < 1) throw new CliFailure("--block-bytes must be >= 1");
     if (fileMib < 1 || (long) fileMib << 20 < blockBytes) throw new CliFailure("--file-mib must hold at least one block");
     if (!Files.isDirectory(dir)) throw new CliFailure("--dir " + dir + ": no such directory");
-    Path target = samples != null ? samples : dir.resolve("fsync-samples.txt");
+    Capacity.requireHeap("--count", count, Long.BYTES * 2, "the probe keeps every sample");
+    Capacity.requireDisk("--file-mib " + fileMib, dir, (long) fileMib << 20);
+    Path target = sampleFile();
     long[] ns;
     try {
       ns = FsyncProbe.measure(dir, count, blockBytes, (long) fileMib << 20);
     } catch (IOException e) {
-      throw new CliFailure("--dir " + dir + ": cannot probe (" + e.getMessage() + ")", e);
+      throw new CliFailure("--dir " + dir + ": cannot probe (" + IoReasons.of(e) + ")", e);
     }
     StringBuilder sb = new StringBuilder();
     sb.append("# bufmgr fsync-probe: write+fdatasync latency in microseconds, one per line\n");

@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.cli;
 import dev.bufmgr.workloads.commit.ExperimentSettings;
 import dev.bufmgr.workloads.commit.GroupCommitExperiment;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
     name = "group-commit",
     mixinStandardHelpOptions = true,
     description = "Reproduces the group-commit paper (seeds/000) in simulation and writes a results folder.")
-public final class GroupCommitExperimentCommand implements Runnable {
+public final class GroupCommitExperimentCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Option(names = "--out", defaultValue = "results/group-commit", description = "Results folder (replaced atomically; default: ${DEFAULT-VALUE}).")
@@ -40,6 +41,11 @@ public final class GroupCommitExperimentCommand implements Runnable {
 
   @Option(names = "--output", defaultValue = "table", description = "How to print the rows on stdout: table, jsonl or csv (default: ${DEFAULT-VALUE}).")
   String output;
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.folder("--out", out));
+  }
 
   @Override
   public void run() {

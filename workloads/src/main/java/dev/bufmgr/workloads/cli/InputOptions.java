@@ -1,6 +1,7 @@
 package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.synth.Workloads;
@@ -49,6 +50,8 @@ public final class InputOptions {
       return new ReplayInput(t, trace.toString(), format == null ? "binary" : format, null);
     }
     Workloads.Workload w = Workloads.parse(workload);
+    Capacity.requireHeap("--workload " + workload + ": requests", w.requests(), EventTrace.BYTES_PER_EVENT,
+        "replay holds the whole trace in memory, " + EventTrace.BYTES_PER_EVENT + " B a request");
     return new ReplayInput(EventTrace.load(w.open()), null, null, w);
   }
 }

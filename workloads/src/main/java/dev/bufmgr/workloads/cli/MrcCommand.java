@@ -4,6 +4,7 @@ import dev.bufmgr.workloads.replay.PolicyCatalog;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayRunner;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "mrc-trace",
     mixinStandardHelpOptions = true,
     description = "Miss-ratio curve of one input: policies at log-spaced pool sizes between --min and --max percent of the distinct pages.")
-public final class MrcCommand implements Runnable {
+public final class MrcCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;
@@ -40,6 +41,11 @@ public final class MrcCommand implements Runnable {
 
   @Option(names = "--max", defaultValue = "50", description = "Largest size, percent of distinct pages (default: ${DEFAULT-VALUE}).")
   double maxPercent;
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return result.targets();
+  }
 
   @Override
   public void run() {

@@ -2,9 +2,11 @@ package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.workloads.experiment.ExperimentReport;
+import dev.bufmgr.workloads.report.OutputTarget;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -15,7 +17,7 @@ import picocli.CommandLine.Spec;
  * {@code --out} (the results folder, default {@code results/NAME}), {@code --quiet}. Runs the
  * experiment, writes its folder atomically and prints its summary.
  */
-abstract class NamedExperimentCommand implements Runnable {
+abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Option(names = "--quick", description = "A small run (seconds) with the same structure.")
@@ -34,9 +36,19 @@ abstract class NamedExperimentCommand implements Runnable {
   abstract ExperimentReport produce(boolean quick, SelectorRegistry registry, PrintStream progress);
 
   @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.folder("--out", folder()));
+  }
+
+  /** The results folder: {@code --out}, or {@code results/NAME}. */
+  Path folder() {
+    return out != null ? out : Path.of("results", experimentName());
+  }
+
+  @Override
   public void run() {
     long start = System.nanoTime();
-    Path folder = out != null ? out : Path.of("results", experimentName());
+    Path folder = folder();
     ExperimentReport report = produce(quick, SelectorRegistry.load(), quiet ? null : System.err);
     double seconds = (System.nanoTime() - start) / 1e9;
     report.summary(String.format(Locale.ROOT,

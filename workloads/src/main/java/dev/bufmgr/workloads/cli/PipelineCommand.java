@@ -19,8 +19,8 @@ import dev.bufmgr.workloads.pipeline.PipelineRows;
 import dev.bufmgr.workloads.pipeline.PipelineRunner;
 import dev.bufmgr.workloads.pipeline.PipelineSettings;
 import dev.bufmgr.workloads.pipeline.PipelineSummary;
-import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
       "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE, each with ,perbyte=D and ,write=D (an",
       "unforced page write); with --clock real also file:DIR (a real log and data file per run, under DIR/run-N)."
     })
-public final class PipelineCommand implements Runnable {
+public final class PipelineCommand implements Runnable, WritesOutputs {
   /** The default device: the group-commit paper's EBS gp3 (F0 0.9 ms) at its 125 MiB/s, page writes unforced. */
   public static final String DEFAULT_DEVICE = "fixed:f0=0.9ms,perbyte=7.63ns,write=0us";
   /** The default data size as a multiple of the pool, for the default tpcb workload. */
@@ -137,6 +137,11 @@ public final class PipelineCommand implements Runnable {
   boolean quiet;
 
   @Override
+  public List<OutputTarget> outputTargets() {
+    return out == null ? List.of() : List.of(OutputTarget.folder("--out", out));
+  }
+
+  @Override
   public void run() {
     OutputFormat fmt = OutputFormat.parse(output);
     boolean realTime = switch (clock.trim().toLowerCase(Locale.ROOT)) {
@@ -171,7 +176,6 @@ public final class PipelineCommand implements Runnable {
     List<PolicyFactory> pol = new ArrayList<>();
     for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse("--commit", p));
     PipelineDevice dev = PipelineDevice.parse(device, realTime);
-    if (out != null) AtomicOutput.checkFolderTarget("--out", out);
 
     String f = frames.trim();
     boolean percent = f.endsWith("%");

@@ -1,13 +1,18 @@
 package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.workloads.event.EventRequirements;
+import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.FrameSizes;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
+import dev.bufmgr.workloads.replay.PoolPolicy;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayRunner;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.synth.Workloads;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -28,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
       "Replay a trace or synthetic workload under policies and pool sizes; print hit ratios.",
       "Policies: registered selectors (through the buffer pool) and the baselines lru, opt, caffeine."
     })
-public final class ReplayCommand implements Runnable {
+public final class ReplayCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Mixin InputOptions input;
@@ -57,6 +62,11 @@ public final class ReplayCommand implements Runnable {
   boolean quiet;
 
   @Override
+  public List<OutputTarget> outputTargets() {
+    return result.targets();
+  }
+
+  @Override
   public void run() {
     result.format();
     if (threads < 1) throw new CliFailure("--threads must be at least 1, got " + threads);
@@ -64,11 +74,24 @@ public final class ReplayCommand implements Runnable {
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
     for (String p : policies) chosen.add(catalog.resolve(p));
+    if (threads > 1 && input.workload != null) {
+      long perThread = Workloads.parse(input.workload).requests();
+      Capacity.requireHeap("--threads " + threads + " x requests=" + perThread + ": events", Capacity.saturatingMultiply(threads, perThread),
+          EventTrace.BYTES_PER_EVENT, "each replay thread holds its own draw of the workload in memory");
+    }
     long loadStart = System.nanoTime();
     ReplayInput in = input.load();
     double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
     if (perClass) EventRequirements.require(in.label(), in.trace().carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
     List<Integer> sizes = FrameSizes.parse(frames, in.trace().distinctPages(), in.label());
+    if (threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy pp && !pp.singleThreaded())) {
+      int smallest = sizes.getFirst();
+      if (smallest < 2 * threads) {
+        throw new CliFailure("--threads " + threads + " needs pools of at least " + 2 * threads + " frames (--frames gives "
+            + smallest + "): each thread pins a buffer while it works on it, and a victim search must still find "
+            + "unpinned ones");
+      }
+    }
     long work = (long) in.trace().size() * chosen.size() * sizes.size();
     boolean report = !quiet && work >= 20_000_000L;
     if (report) {

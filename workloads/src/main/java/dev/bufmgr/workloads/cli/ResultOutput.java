@@ -3,10 +3,15 @@ package dev.bufmgr.workloads.cli;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,12 +35,21 @@ public final class ResultOutput {
     return OutputFormat.parse(output);
   }
 
-  /** Writes the rows where asked, and the plot when asked. */
+  /** The files these options will write, for the check before the work. */
+  public List<OutputTarget> targets() {
+    List<OutputTarget> t = new ArrayList<>();
+    if (out != null) t.add(OutputTarget.file("--out", out));
+    if (plot != null) t.add(OutputTarget.file("--plot", plot));
+    return t;
+  }
+
+  /** Writes the rows where asked and the plot when asked: both files or neither. */
   public void emit(List<ResultRow> rows, String title, PrintWriter stdout) {
     String text = format().render(rows);
-    byte[] png = plot != null ? MissRatioChart.png(title, rows) : null;
-    if (out != null) AtomicOutput.writeString(out, text);
-    if (png != null) AtomicOutput.writeBytes(plot, png);
+    Map<Path, byte[]> files = new LinkedHashMap<>();
+    if (out != null) files.put(out, text.getBytes(StandardCharsets.UTF_8));
+    if (plot != null) files.put(plot, MissRatioChart.png(title, rows));
+    AtomicOutput.writeAll(files);
     if (out == null) {
       stdout.print(text);
       stdout.flush();

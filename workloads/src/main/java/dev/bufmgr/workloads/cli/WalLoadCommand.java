@@ -1,6 +1,7 @@
 package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.device.FileDevice;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
@@ -13,6 +14,7 @@ import dev.bufmgr.workloads.commit.AckLog;
 import dev.bufmgr.workloads.commit.CommitRows;
 import dev.bufmgr.workloads.commit.RealTimeClients;
 import dev.bufmgr.workloads.report.OutputFormat;
+import dev.bufmgr.workloads.report.OutputTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Spec;
     name = "wal-load",
     mixinStandardHelpOptions = true,
     description = "Commits from N threads to a real log file, recording every acknowledged commit id.")
-public final class WalLoadCommand implements Runnable {
+public final class WalLoadCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Option(names = "--dir", required = true, description = "Log directory (created when absent).")
@@ -62,6 +64,11 @@ public final class WalLoadCommand implements Runnable {
   String output;
 
   @Override
+  public List<OutputTarget> outputTargets() {
+    return ackLog == null ? List.of() : List.of(OutputTarget.file("--ack-log", ackLog));
+  }
+
+  @Override
   public void run() {
     OutputFormat format = OutputFormat.parse(output);
     PolicyFactory factory = ReleasePolicies.parse(policy);
@@ -75,7 +82,7 @@ public final class WalLoadCommand implements Runnable {
     try {
       opened = DurableLog.open(dir, true);
     } catch (IOException e) {
-      throw new CliFailure(dir + ": cannot open the log (" + e.getMessage() + ")", e);
+      throw new CliFailure(dir + ": cannot open the log (" + IoReasons.of(e) + ")", e);
     }
     try (FileDevice device = new FileDevice(opened.channel(), null, 8192, "file:" + dir);
         AckLog acks = ackLog == null ? null : AckLog.append(ackLog)) {
@@ -85,11 +92,13 @@ public final class WalLoadCommand implements Runnable {
           opened.recovered().maxCommitId() + 1, acks == null ? null : acks::record, seed);
       load.start();
       Thread.sleep(Math.round(seconds * 1000));
-      result = committer.result("closed:clients=" + clients + "," + thinkTime.spec(), seed, System.nanoTime() - wall0);
+      // Clients first: each finishes the commit it waits on, so the count printed is every
+      // acknowledged commit, as many as the ack log's lines and the log's commit records.
       load.stopAndJoin();
+      result = committer.result("closed:clients=" + clients + "," + thinkTime.spec(), seed, System.nanoTime() - wall0);
       committer.close();
     } catch (IOException e) {
-      throw new CliFailure(dir + ": " + e.getMessage(), e);
+      throw new CliFailure(dir + ": " + IoReasons.of(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);

@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.commit.LogVerification;
 import dev.bufmgr.workloads.report.OutputFormat;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class WalVerifyCommand implements Runnable {
     try {
       v = LogVerification.of(dir, acks);
     } catch (IOException e) {
-      throw new CliFailure(dir + ": cannot read the log (" + e.getMessage() + ")", e);
+      throw new CliFailure(dir + ": cannot read the log (" + IoReasons.of(e) + ")", e);
     }
     PrintWriter out = spec.commandLine().getOut();
     out.print(format.render(List.of(v.row(dir))));

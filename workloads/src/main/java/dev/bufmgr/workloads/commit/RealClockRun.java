@@ -4,7 +4,9 @@ import dev.bufmgr.core.device.Device;
 import dev.bufmgr.core.device.DeviceModels;
 import dev.bufmgr.core.device.EmulatedDevice;
 import dev.bufmgr.core.device.FileDevice;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.LoopSpec;
+import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.GroupCommitter;
@@ -14,6 +16,7 @@ import dev.bufmgr.core.wal.WalLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * One group-commit run on the real clock: a closed loop of real client threads or an open loop of
@@ -41,6 +44,7 @@ public final class RealClockRun {
       int open = loop instanceof LoopSpec.Closed c ? c.clients() : GroupCommitter.COUNT_IN_FLIGHT;
       GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open).start();
       Load load = startLoad(loop, committer, recordBytes, od.firstId, seed);
+      long started = System.nanoTime();
       CommitResult result;
       try {
         if (commits > 0) {
@@ -49,19 +53,24 @@ public final class RealClockRun {
           committer.beginMeasurement();
           while (committer.measuredCommits() < commits) Thread.sleep(POLL_NANOS / 1_000_000);
         } else {
-          long warmEnd = wall0 + (long) (durationNanos * warmup);
+          long warmEnd = started + (long) (durationNanos * warmup);
           sleepUntil(warmEnd);
           committer.beginMeasurement();
-          sleepUntil(wall0 + durationNanos);
+          sleepUntil(started + durationNanos);
         }
         result = committer.result(loop.spec(), seed, System.nanoTime() - wall0);
+        if (result.commits() == 0) {
+          throw new IllegalArgumentException(String.format(Locale.ROOT,
+              "%s on %s: no commit was acknowledged in the measured %s (starting the load took %s); give a longer run",
+              loop.spec(), deviceSpec, Durations.format(result.elapsedNanos()), Durations.format(started - wall0)));
+        }
       } finally {
         load.stop();
         committer.close();
       }
       return result;
     } catch (IOException e) {
-      throw new UncheckedIOException("device " + deviceSpec + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("device " + deviceSpec + ": " + IoReasons.of(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);

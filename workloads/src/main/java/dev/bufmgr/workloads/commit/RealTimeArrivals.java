@@ -1,8 +1,10 @@
 package dev.bufmgr.workloads.commit;
 
+import dev.bufmgr.core.resource.CapacityException;
 import dev.bufmgr.core.sim.OpenArrivals;
 import dev.bufmgr.core.sim.RateSchedule;
 import dev.bufmgr.core.wal.GroupCommitter;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -12,6 +14,9 @@ import java.util.concurrent.locks.LockSupport;
  * GroupCommitter} and waits for its acknowledgement. Arrivals do not wait for earlier commits.
  */
 public final class RealTimeArrivals {
+  /** The highest arrival rate (per second) one generator thread is asked to keep. */
+  public static final double MAX_RATE = 1e6;
+
   private final GroupCommitter committer;
   private final RateSchedule schedule;
   private final int recordBytes;
@@ -29,6 +34,11 @@ public final class RealTimeArrivals {
    * @param seed seeds the arrival times
    */
   public RealTimeArrivals(GroupCommitter committer, RateSchedule schedule, int recordBytes, long seed) {
+    if (schedule.maxRate() > MAX_RATE) {
+      throw new CapacityException(String.format(Locale.ROOT,
+          "open:%s: the real clock's generator starts at most %,.0f commits/s (a virtual thread each); "
+              + "higher rates need --clock sim", schedule.spec(), MAX_RATE));
+    }
     this.committer = committer;
     this.schedule = schedule;
     this.recordBytes = recordBytes;

@@ -4,9 +4,12 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.Capacity;
+import dev.bufmgr.core.resource.CapacityException;
 
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -14,6 +17,11 @@ import java.util.Set;
  * and for replaying one input under many policies and pool sizes without reading it again.
  */
 public final class EventTrace {
+  /** Heap bytes an event takes in memory: its page id and its packed fields. */
+  public static final int BYTES_PER_EVENT = Long.BYTES + Integer.BYTES;
+
+  private static final String WHY = "replay holds the whole trace in memory, " + BYTES_PER_EVENT + " B an event";
+
   private final String name;
   private final Set<EventField> carries;
   private final long[] pages;
@@ -39,11 +47,14 @@ public final class EventTrace {
   /**
    * Reads a source's page requests to its end into memory and closes it. Transaction markers
    * (begin, commit, checkpoint) are dropped: a trace in memory is what replay counts, one request
-   * per page event. Throws when it holds more than {@link Integer#MAX_VALUE} - 8 events.
+   * per page event. Throws when it holds more than {@link Integer#MAX_VALUE} - 8 events, or, before
+   * allocating, when the events (as the source announces them, or as they arrive) do not fit in
+   * the heap ({@link dev.bufmgr.core.resource.CapacityException}).
    */
   public static EventTrace load(EventSource source) {
     try (source) {
       long expected = source.expectedCount();
+      if (expected > 0) Capacity.requireHeap(source.name() + ": events", expected, BYTES_PER_EVENT, WHY);
       int cap = expected > 0 && expected < Integer.MAX_VALUE - 8 ? (int) expected : 1 << 16;
       long[] pages = new long[cap];
       int[] meta = new int[cap];
@@ -58,6 +69,10 @@ public final class EventTrace {
               throw new IllegalArgumentException(source.name() + ": more than " + (Integer.MAX_VALUE - 8) + " events do not fit in memory");
             }
             want = Integer.MAX_VALUE - 8;
+          }
+          if (want > Capacity.fitInHeap(BYTES_PER_EVENT)) {
+            throw new CapacityException(String.format(Locale.ROOT, "%s: more than %,d events do not fit in memory (%s); %s",
+                source.name(), n, WHY, Capacity.heapAdvice(want * BYTES_PER_EVENT, Capacity.freeHeapBytes())));
           }
           pages = Arrays.copyOf(pages, (int) want);
           meta = Arrays.copyOf(meta, (int) want);

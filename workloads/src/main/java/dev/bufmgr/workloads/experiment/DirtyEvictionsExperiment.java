@@ -7,6 +7,8 @@ import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.pipeline.PipelineResult;
+import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.core.resource.TemporaryPaths;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.workloads.pipeline.PipelineDevice;
@@ -120,11 +122,7 @@ public final class DirtyEvictionsExperiment {
       report.chart("tps.png", BarChart.png("Transactions per second", "tps", categories, tps));
       return report;
     } finally {
-      try {
-        Files.deleteIfExists(samplesFile);
-      } catch (IOException ignored) {
-        // A temporary file; the samples are in the report.
-      }
+      TemporaryPaths.delete(samplesFile);
     }
   }
 
@@ -143,13 +141,13 @@ public final class DirtyEvictionsExperiment {
       DeviceModels.parse("empirical:" + probe);
       return Files.readAllBytes(probe);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--probe " + probe + ": cannot read: " + e.getMessage());
+      throw new IllegalArgumentException("--probe " + probe + ": cannot read: " + IoReasons.of(e));
     }
   }
 
   private static byte[] measure(boolean quick, PrintStream progress) {
     try {
-      Path dir = Files.createTempDirectory("bufmgr-probe");
+      Path dir = TemporaryPaths.track(Files.createTempDirectory("bufmgr-probe"));
       try {
         int count = quick ? 200 : 2000;
         if (progress != null) progress.println("bufmgr: dirty-evictions: measuring write+fdatasync (" + count + " samples)");
@@ -158,20 +156,20 @@ public final class DirtyEvictionsExperiment {
         for (long v : ns) sb.append(String.format(Locale.ROOT, "%.3f%n", v / 1e3));
         return sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
       } finally {
-        Files.deleteIfExists(dir);
+        TemporaryPaths.delete(dir);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot measure this machine's write+fdatasync latency: " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot measure this machine's write+fdatasync latency: " + IoReasons.of(e), e);
     }
   }
 
   private static Path write(byte[] samples) {
     try {
-      Path f = Files.createTempFile("bufmgr-fsync-samples", ".txt");
+      Path f = TemporaryPaths.track(Files.createTempFile("bufmgr-fsync-samples", ".txt"));
       Files.write(f, samples);
       return f;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a temporary sample file: " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write a temporary sample file: " + IoReasons.of(e), e);
     }
   }
 }

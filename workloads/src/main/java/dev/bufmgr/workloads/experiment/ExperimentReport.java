@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.experiment;
 
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
 import dev.bufmgr.workloads.report.ResultRow;
@@ -76,7 +77,7 @@ public final class ExperimentReport {
       AtomicOutput.publishFolder(staged, out);
     } catch (IOException e) {
       AtomicOutput.discardFolder(staged);
-      throw new UncheckedIOException("cannot write results folder " + out + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
     } catch (RuntimeException e) {
       AtomicOutput.discardFolder(staged);
       throw e;

@@ -1,6 +1,7 @@
 package dev.bufmgr.workloads.experiment;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
@@ -100,7 +101,7 @@ public final class SharedTraceCurvesExperiment {
     try (Stream<Path> s = Files.list(folder)) {
       return s.filter(p -> p.getFileName().toString().endsWith(".trace.gz")).sorted().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + folder + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot list " + folder + ": " + IoReasons.of(e), e);
     }
   }
 }

@@ -5,9 +5,9 @@ import dev.bufmgr.core.device.DeviceModel;
 import dev.bufmgr.core.device.DeviceModels;
 import dev.bufmgr.core.device.EmulatedDevice;
 import dev.bufmgr.core.device.FileDevice;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.LogFormat;
-import dev.bufmgr.workloads.report.IoReasons;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -86,7 +86,7 @@ public final class PipelineDevice {
       try {
         device.close();
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot close " + device.spec() + ": " + e.getMessage(), e);
+        throw new UncheckedIOException("cannot close " + device.spec() + ": " + IoReasons.of(e), e);
       }
     }
   }

@@ -1,5 +1,7 @@
 package dev.bufmgr.workloads.report;
 
+import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.core.resource.TemporaryPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,11 +11,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Writes result files and folders so that a failed run leaves nothing half-written: content goes
- * to a temporary sibling first and is moved into place only when complete.
+ * Writes result files and folders so that a failed or interrupted run leaves nothing behind:
+ * content goes to a hidden temporary sibling first (tracked by {@link TemporaryPaths}, so an
+ * interrupt removes it) and is moved into place only when complete. Messages give the target and
+ * the operating system's reason, never the temporary name.
  */
 public final class AtomicOutput {
   private AtomicOutput() {}
@@ -29,13 +35,45 @@ public final class AtomicOutput {
     Path tmp = null;
     try {
       Files.createDirectories(abs.getParent());
-      tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      tmp = TemporaryPaths.track(Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial"));
       readableByAll(tmp, false);
       Files.write(tmp, bytes);
       move(tmp, abs);
     } catch (IOException e) {
-      deleteQuietly(tmp);
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      TemporaryPaths.delete(tmp);
+      throw new UncheckedIOException("cannot write " + target + ": " + IoReasons.of(e), e);
+    }
+  }
+
+  /**
+   * Writes several files, all or none: every content goes to its temporary sibling first, and
+   * only when all are written are they moved into place. When one cannot be written, every
+   * temporary file is removed and no target is touched.
+   */
+  public static void writeAll(Map<Path, byte[]> contents) {
+    Map<Path, Path> staged = new LinkedHashMap<>();
+    try {
+      for (Map.Entry<Path, byte[]> e : contents.entrySet()) {
+        Path abs = e.getKey().toAbsolutePath();
+        try {
+          Files.createDirectories(abs.getParent());
+          Path tmp = TemporaryPaths.track(Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial"));
+          staged.put(tmp, abs);
+          readableByAll(tmp, false);
+          Files.write(tmp, e.getValue());
+        } catch (IOException x) {
+          throw new UncheckedIOException("cannot write " + e.getKey() + ": " + IoReasons.of(x), x);
+        }
+      }
+      for (Map.Entry<Path, Path> e : staged.entrySet()) {
+        try {
+          move(e.getKey(), e.getValue());
+        } catch (IOException x) {
+          throw new UncheckedIOException("cannot write " + e.getValue() + ": " + IoReasons.of(x), x);
+        }
+      }
+    } finally {
+      staged.keySet().forEach(TemporaryPaths::delete);
     }
   }
 
@@ -56,15 +94,15 @@ public final class AtomicOutput {
     Path tmp = null;
     try {
       Files.createDirectories(abs.getParent());
-      tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial");
+      tmp = TemporaryPaths.track(Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".partial"));
       readableByAll(tmp, false);
       filler.fill(tmp);
       move(tmp, abs);
     } catch (IOException e) {
-      deleteQuietly(tmp);
-      throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+      TemporaryPaths.delete(tmp);
+      throw new UncheckedIOException("cannot write " + target + ": " + IoReasons.of(e), e);
     } catch (RuntimeException | Error e) {
-      deleteQuietly(tmp);
+      TemporaryPaths.delete(tmp);
       throw e;
     }
   }
@@ -77,31 +115,11 @@ public final class AtomicOutput {
     Path abs = target.toAbsolutePath();
     try {
       Files.createDirectories(abs.getParent());
-      Path dir = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial");
+      Path dir = TemporaryPaths.track(Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial"));
       readableByAll(dir, true);
       return dir;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create results folder " + target + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Checks, before a run does its work, that a results folder can later be published at {@code
-   * target}: its parent can be created and written, and {@code target} is not a file.
-   *
-   * @throws IllegalArgumentException naming {@code what} (the flag), the path and the reason
-   */
-  public static void checkFolderTarget(String what, Path target) {
-    Path abs = target.toAbsolutePath();
-    if (Files.exists(abs) && !Files.isDirectory(abs)) {
-      throw new IllegalArgumentException(what + " " + target + ": is a file, not a folder");
-    }
-    try {
-      Files.createDirectories(abs.getParent());
-      Path probe = Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".probe");
-      Files.delete(probe);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(what + " " + target + ": cannot write there (" + IoReasons.of(e) + ")");
+      throw new UncheckedIOException("cannot create results folder " + target + ": " + IoReasons.of(e), e);
     }
   }
 
@@ -112,17 +130,13 @@ public final class AtomicOutput {
       if (Files.exists(abs)) deleteTree(abs);
       move(staged, abs);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot publish results folder " + target + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot publish results folder " + target + ": " + IoReasons.of(e), e);
     }
   }
 
   /** Removes a staged folder after a failed run. */
   public static void discardFolder(Path staged) {
-    try {
-      if (staged != null && Files.exists(staged)) deleteTree(staged);
-    } catch (IOException ignored) {
-      // Best effort: the staged folder is hidden and named .partial.
-    }
+    TemporaryPaths.delete(staged);
   }
 
   /**
@@ -143,20 +157,12 @@ public final class AtomicOutput {
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
     }
+    TemporaryPaths.published(from);
   }
 
   private static void deleteTree(Path root) throws IOException {
     try (Stream<Path> walk = Files.walk(root)) {
       for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-    }
-  }
-
-  private static void deleteQuietly(Path p) {
-    if (p == null) return;
-    try {
-      Files.deleteIfExists(p);
-    } catch (IOException ignored) {
-      // Nothing more to do: the file is a hidden .partial sibling.
     }
   }
 }

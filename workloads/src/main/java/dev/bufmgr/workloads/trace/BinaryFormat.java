@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -51,7 +52,7 @@ public final class BinaryFormat implements TraceFormat {
       throw new TraceException(where, "no such file");
     } catch (IOException e) {
       arena.close();
-      throw new TraceException(where, "cannot read: " + e.getMessage());
+      throw new TraceException(where, "cannot read: " + IoReasons.of(e));
     } catch (RuntimeException e) {
       arena.close();
       throw e;
@@ -80,6 +81,12 @@ public final class BinaryFormat implements TraceFormat {
       throw new TraceException(where, count == 0 ? "no events (empty trace)" : "header: bad event count or block size");
     }
     boolean withMeta = !fields.isEmpty();
+    long room = (seg.byteSize() - BinaryTraceLayout.HEADER_BYTES) / (withMeta ? 12 : 8);
+    if (count > room) {
+      arena.close();
+      throw new TraceException(where, "header: claims " + count + " events, but a file of " + seg.byteSize()
+          + " bytes holds at most " + room);
+    }
     return new EventSource() {
       private long at = BinaryTraceLayout.HEADER_BYTES;
       private long delivered;

@@ -2,6 +2,8 @@ package dev.bufmgr.workloads.trace;
 
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.Capacity;
+import dev.bufmgr.core.resource.CapacityException;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 
 /**
  * Converts any event source to the binary form of {@link BinaryTraceLayout}. The file appears
@@ -18,18 +21,36 @@ import java.nio.file.StandardOpenOption;
 public final class BinaryTraceWriter {
   private BinaryTraceWriter() {}
 
-  /** Writes every event of {@code source} (and closes it); returns the number written. */
+  /** Bytes written between two looks at the disk's free space. */
+  private static final long DISK_CHECK_BYTES = 64L << 20;
+
+  /**
+   * Writes every event of {@code source} (and closes it); returns the number written. A source
+   * that announces its length is refused before the first byte when the file would not fit on
+   * the disk (keeping {@link Capacity#DISK_RESERVE_BYTES} free); any other stops, and leaves
+   * nothing behind, when the disk would fall below that reserve.
+   */
   public static long write(EventSource source, Path target) {
     long[] written = new long[1];
     try (source) {
-      AtomicOutput.writeWith(target, tmp -> written[0] = writeTo(source, tmp));
+      long expected = source.expectedCount();
+      if (expected > 0) {
+        long bytes = Capacity.saturatingMultiply(expected, bytesPerEvent(source));
+        Capacity.requireDisk(target + ": " + expected + " events", target.toAbsolutePath().getParent(), bytes);
+      }
+      AtomicOutput.writeWith(target, tmp -> written[0] = writeTo(source, tmp, target));
     }
     return written[0];
   }
 
-  private static long writeTo(EventSource source, Path file) throws IOException {
+  private static long bytesPerEvent(EventSource source) {
+    return BinaryTraceLayout.mask(source.carries()) != 0 ? 12 : 8;
+  }
+
+  private static long writeTo(EventSource source, Path file, Path target) throws IOException {
     int fieldMask = BinaryTraceLayout.mask(source.carries());
     boolean withMeta = fieldMask != 0;
+    long nextDiskCheck = 0;
     int blockBytes = 4 + BinaryTraceLayout.BLOCK_EVENTS * (8 + (withMeta ? 4 : 0));
     ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(blockBytes, BinaryTraceLayout.HEADER_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
     long count = 0;
@@ -47,6 +68,16 @@ public final class BinaryTraceWriter {
           buf.position(4 + n * 12);
         }
         buf.flip();
+        long at = ch.position();
+        if (at >= nextDiskCheck) {
+          long usable = Capacity.usableDiskBytes(target.toString(), file.toAbsolutePath().getParent());
+          if (usable - DISK_CHECK_BYTES < Capacity.DISK_RESERVE_BYTES) {
+            throw new CapacityException(String.format(Locale.ROOT,
+                "%s: stopped after %,d events (%s written, nothing kept): the disk would have less than %s free",
+                target, count, Capacity.bytes(at), Capacity.bytes(Capacity.DISK_RESERVE_BYTES)));
+          }
+          nextDiskCheck = at + DISK_CHECK_BYTES;
+        }
         writeFully(ch, buf);
         count += n;
       }

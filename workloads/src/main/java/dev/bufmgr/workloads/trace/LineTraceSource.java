@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.IoReasons;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -51,9 +52,21 @@ public abstract class LineTraceSource implements EventSource {
    */
   protected abstract boolean parse(String line);
 
-  /** Sets the pages the current record expands to: {@code count} pages from {@code first}. */
+  /**
+   * The most pages one record may expand to: 1,048,576 (8 GiB of 8 KiB pages in one request). A
+   * larger count is refused as malformed, so an 18-byte line cannot ask for unbounded work.
+   */
+  public static final long MAX_RECORD_PAGES = 1L << 20;
+
+  /**
+   * Sets the pages the current record expands to: {@code count} pages from {@code first}, at most
+   * {@link #MAX_RECORD_PAGES}.
+   */
   protected final void run(long first, long count, int meta) {
     if (count < 1) throw malformed("a record must cover at least one page, got " + count);
+    if (count > MAX_RECORD_PAGES) {
+      throw malformed("expands to " + count + " pages, more than the " + MAX_RECORD_PAGES + " one record may cover");
+    }
     runNext = first;
     runLeft = count;
     runMeta = meta;
@@ -85,7 +98,7 @@ public abstract class LineTraceSource implements EventSource {
       if (h != null) line++;
       return h;
     } catch (IOException e) {
-      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + e.getMessage());
+      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + IoReasons.of(e));
     }
   }
 
@@ -134,7 +147,7 @@ public abstract class LineTraceSource implements EventSource {
       }
       return false;
     } catch (IOException e) {
-      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + e.getMessage());
+      throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + IoReasons.of(e));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +62,7 @@ public final class OracleGeneralFormat implements TraceFormat {
         try {
           got = in.readNBytes(bytes, 0, want * RECORD_BYTES);
         } catch (IOException e) {
-          throw new TraceException(file.toString(), "record " + (records + 1), "cannot read: " + e.getMessage());
+          throw new TraceException(file.toString(), "record " + (records + 1), "cannot read: " + IoReasons.of(e));
         }
         int whole = got / RECORD_BYTES;
         if (got % RECORD_BYTES != 0) {

@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.trace;
 
-import com.github.luben.zstd.ZstdInputStream;
+import dev.bufmgr.core.resource.IoReasons;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import com.github.luben.zstd.ZstdInputStream;
 
 /**
  * Opens trace files, decompressing by file name: {@code .gz} (gzip) and {@code .zst} (zstd, via
@@ -28,7 +29,7 @@ public final class TraceFiles {
     } catch (NoSuchFileException e) {
       throw new TraceException(file.toString(), "no such file");
     } catch (IOException e) {
-      throw new TraceException(file.toString(), "cannot open: " + e.getMessage());
+      throw new TraceException(file.toString(), "cannot open: " + IoReasons.of(e));
     }
     try {
       if (name.endsWith(".gz")) {
@@ -42,7 +43,7 @@ public final class TraceFiles {
       return raw;
     } catch (IOException e) {
       closeQuietly(raw);
-      throw new TraceException(file.toString(), "cannot read: " + e.getMessage());
+      throw new TraceException(file.toString(), "cannot read: " + IoReasons.of(e));
     } catch (RuntimeException e) {
       closeQuietly(raw);
       throw e;

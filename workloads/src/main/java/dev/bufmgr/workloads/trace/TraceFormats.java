@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.spec.Spec;
 import dev.bufmgr.workloads.spec.SpecParams;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,8 @@ public final class TraceFormats {
    * {@code --format}.
    */
   public static EventSource open(Path file, String formatSpec) {
+    if (Files.isDirectory(file)) throw new TraceException(file.toString(), "is a folder, not a trace file");
+    if (Files.exists(file) && !Files.isReadable(file)) throw new TraceException(file.toString(), "cannot open: Permission denied");
     String text = formatSpec;
     if (text == null) {
       if (file.getFileName().toString().endsWith(BinaryTraceLayout.SUFFIX)) text = "binary";

@@ -157,10 +157,11 @@ class ReplayCommandTest {
   }
 
   @Test
-  void experimentWithoutSubcommandPrintsUsageAndMrcRuns() {
+  void experimentWithoutSubcommandPrintsUsageAndFailsAndMrcRuns() {
     CliRun usage = CliRun.of("experiment");
-    assertEquals(0, usage.status());
-    assertTrue(usage.out().contains("mrc-trace"));
+    assertEquals(2, usage.status());
+    assertTrue(usage.err().contains("mrc-trace"));
+    assertTrue(usage.err().strip().endsWith("bufmgr: no experiment given (see 'bufmgr experiment --help')"), usage.err());
     CliRun mrc = CliRun.of("experiment", "mrc-trace", "--workload", "zipf:pages=1000,requests=10000", "--policy", "lru",
         "--points", "4", "--output", "jsonl");
     assertEquals(0, mrc.status(), mrc.err());

@@ -27,12 +27,21 @@ class WalCommandsTest {
     assertEquals(0, verify.status(), verify.err());
     assertTrue(verify.out().contains("\"acks\":" + acked + ","), verify.out());
     assertTrue(verify.out().contains("\"missingAcks\":0"));
+    // Every acknowledged commit counts once: printed, in the ack log and in the log itself.
+    assertEquals(acked, field(load.out(), "commits"), load.out());
+    assertEquals(acked, field(verify.out(), "commits"), verify.out());
 
     // An id acknowledged but absent from the log fails verification.
     Files.writeString(acks, "999999999\n", java.nio.file.StandardOpenOption.APPEND);
     CliRun missing = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString());
     assertEquals(2, missing.status());
     assertTrue(missing.err().strip().startsWith("bufmgr: 1 of " + (acked + 1) + " acknowledged commits missing"), missing.err());
+  }
+
+  private static long field(String jsonl, String name) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + name + "\":(\\d+)").matcher(jsonl);
+    assertTrue(m.find(), name + " in " + jsonl);
+    return Long.parseLong(m.group(1));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.bufmgr.workloads.report;
+package dev.bufmgr.core.resource;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
