@@ -21,6 +21,15 @@ public final class CaffeinePolicy implements ReplayPolicy {
     return "caffeine";
   }
 
+  /**
+   * W-TinyLFU's admission filter may reject a candidate (with a small admission window, the page
+   * just put), so it does not page on demand: its bound is OPT with bypass.
+   */
+  @Override
+  public boolean admitsEveryMiss() {
+    return false;
+  }
+
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     long start = System.nanoTime();

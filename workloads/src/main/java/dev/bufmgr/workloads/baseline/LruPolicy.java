@@ -19,6 +19,11 @@ public final class LruPolicy implements ReplayPolicy {
   }
 
   @Override
+  public boolean admitsEveryMiss() {
+    return true;
+  }
+
+  @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     long start = System.nanoTime();
     ClassTally tally = new ClassTally(trace);

@@ -34,9 +34,14 @@ public final class ListCommand implements Runnable {
     }
     Map<String, String> baselineHelp = Map.of(
         "lru", "least recently used (baseline, no parameters)",
-        "opt", "Belady's MIN with bypass: the upper bound (baseline, needs the whole trace)",
+        "opt", "Belady's MIN, the bound (baseline; OPT needs the whole trace in memory)",
         "caffeine", "Caffeine's W-TinyLFU, maximumSize = frames (baseline)");
-    for (String b : Baselines.names()) out.printf("  %-10s %s%n", b, baselineHelp.getOrDefault(b, "baseline"));
+    for (String b : Baselines.names()) {
+      out.printf("  %-10s %s%n", b, baselineHelp.getOrDefault(b, "baseline"));
+      for (ParameterSpec p : Baselines.parameters(b)) {
+        out.printf("  %10s   %s=%s: %s; %s%n", "", p.name(), p.defaultValue(), p.allowed(), p.description());
+      }
+    }
     out.println();
     out.println("Trace formats (--format):");
     for (TraceFormat f : TraceFormats.all()) out.printf("  %-14s %s%n", f.name(), f.description());

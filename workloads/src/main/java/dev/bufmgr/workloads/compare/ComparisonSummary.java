@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.compare;
 
+import dev.bufmgr.workloads.baseline.OptBounds;
 import dev.bufmgr.workloads.report.ResultRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,14 +12,19 @@ import java.util.Set;
 
 /**
  * The {@code summary.md} of a comparison: per workload, a table of hit ratios (pool sizes down,
- * policies across) naming the best online policy per size and its distance to OPT, and for
- * inputs with page classes the hit ratio per class at each size for each policy.
+ * policies across) naming the best online policy per size and its distance to its bound (the
+ * demand-paging OPT for a policy that admits every miss, the OPT with bypass for one that may
+ * decline a page: {@link OptBounds}), a check that no policy beats its bound, and for inputs with
+ * page classes the hit ratio per class at each size for each policy.
  */
 public final class ComparisonSummary {
   private ComparisonSummary() {}
 
-  /** The markdown for the cases' rows, headed by the command line and configuration. */
-  public static String markdown(String header, Map<ComparisonCase, List<ResultRow>> results) {
+  /**
+   * The markdown for the cases' rows, headed by the command line and configuration; {@code bounds}
+   * tells which OPT bounds which policy.
+   */
+  public static String markdown(String header, Map<ComparisonCase, List<ResultRow>> results, OptBounds bounds) {
     StringBuilder sb = new StringBuilder(header);
     for (Map.Entry<ComparisonCase, List<ResultRow>> e : results.entrySet()) {
       ComparisonCase c = e.getKey();
@@ -26,13 +32,13 @@ public final class ComparisonSummary {
       sb.append("\n## ").append(c.title()).append("\n\n");
       Object input = rows.isEmpty() ? "" : rows.get(0).get(rows.get(0).get("workload") != null ? "workload" : "trace");
       sb.append("Input: `").append(input).append("`; chart: `mrc-").append(c.slug()).append(".png`.\n\n");
-      hitRatioTable(sb, rows);
+      hitRatioTable(sb, rows, bounds);
       classTable(sb, rows);
     }
     return sb.toString();
   }
 
-  private static void hitRatioTable(StringBuilder sb, List<ResultRow> rows) {
+  private static void hitRatioTable(StringBuilder sb, List<ResultRow> rows, OptBounds bounds) {
     Set<String> policies = new LinkedHashSet<>();
     Map<Integer, Map<String, Double>> bySize = new LinkedHashMap<>();
     for (ResultRow r : rows) {
@@ -40,11 +46,13 @@ public final class ComparisonSummary {
       policies.add(p);
       bySize.computeIfAbsent(((Number) r.get("frames")).intValue(), k -> new LinkedHashMap<>()).put(p, r.number("hitRatio"));
     }
+    String bounding = bounds.sentence(policies);
+    if (!bounding.isEmpty()) sb.append(bounding).append("\n\n");
     sb.append("| frames |");
     for (String p : policies) sb.append(' ').append(p).append(" |");
-    sb.append(" best online | gap to opt |\n|---:|");
+    sb.append(" best online | its bound | gap to its bound |\n|---:|");
     for (int i = 0; i < policies.size(); i++) sb.append("---:|");
-    sb.append("---|---:|\n");
+    sb.append("---|---|---:|\n");
     for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
       sb.append("| ").append(e.getKey()).append(" |");
       String best = null;
@@ -52,28 +60,41 @@ public final class ComparisonSummary {
       for (String p : policies) {
         Double v = e.getValue().get(p);
         sb.append(' ').append(v == null ? "-" : String.format(Locale.ROOT, "%.4f", v)).append(" |");
-        if (v != null && !p.equals("opt") && v > bestRatio) {
+        if (v != null && !bounds.isOpt(p) && v > bestRatio) {
           bestRatio = v;
           best = p;
         }
       }
-      Double opt = e.getValue().get("opt");
-      sb.append(' ').append(best == null ? "-" : best).append(" | ")
-          .append(opt == null || best == null ? "-" : String.format(Locale.ROOT, "%.4f", opt - bestRatio)).append(" |\n");
+      String bound = best == null ? null : bounds.boundOf(best);
+      Double opt = bound == null ? null : e.getValue().get(bound);
+      sb.append(' ').append(best == null ? "-" : best).append(" | ").append(opt == null ? "-" : bound).append(" | ")
+          .append(opt == null ? "-" : String.format(Locale.ROOT, "%.4f", opt - bestRatio)).append(" |\n");
     }
     sb.append('\n');
+    if (bounds.demand() == null && bounds.bypass() == null) return;
     List<String> violations = new ArrayList<>();
+    List<String> aboveDemand = new ArrayList<>();
     for (Map.Entry<Integer, Map<String, Double>> e : bySize.entrySet()) {
-      Double opt = e.getValue().get("opt");
-      if (opt == null) continue;
       e.getValue().forEach((p, v) -> {
-        if (v > opt) violations.add(p + " at " + e.getKey());
+        String bound = bounds.boundOf(p);
+        Double opt = bound == null || bound.equals(p) ? null : e.getValue().get(bound);
+        if (opt != null && v > opt) violations.add(p + " at " + e.getKey() + " (above `" + bound + "`)");
+        Double demand = bounds.demand() == null ? null : e.getValue().get(bounds.demand());
+        if (demand != null && !bounds.isOpt(p) && !bounds.admitsEveryMiss(p) && v > demand) aboveDemand.add(p + " at " + e.getKey());
       });
     }
-    if (policies.contains("opt")) {
-      sb.append(violations.isEmpty()
-          ? "Check: OPT's hit ratio bounds every other policy at every size.\n\n"
-          : "Check FAILED: these beat OPT, which is impossible: " + String.join(", ", violations) + ".\n\n");
+    if (violations.isEmpty()) {
+      sb.append("Check: every policy's hit ratio is at most its bound's at every size");
+      if (bounds.demand() != null && bounds.bypass() != null) sb.append(", and `").append(bounds.demand())
+          .append("` at most `").append(bounds.bypass()).append("`'s");
+      sb.append(".\n\n");
+    } else {
+      sb.append("Check FAILED: these beat their bound, which is impossible: ").append(String.join(", ", violations)).append(".\n\n");
+    }
+    if (!aboveDemand.isEmpty()) {
+      sb.append("Above the demand-paging bound `").append(bounds.demand())
+          .append("` (possible only by declining pages, which a pool selector cannot do): ")
+          .append(String.join(", ", aboveDemand)).append(".\n\n");
     }
   }
 

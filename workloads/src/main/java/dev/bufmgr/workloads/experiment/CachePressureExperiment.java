@@ -1,10 +1,13 @@
 package dev.bufmgr.workloads.experiment;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.workloads.baseline.OptBounds;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.BarChart;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
+import dev.bufmgr.workloads.replay.PolicyLabels;
 import dev.bufmgr.workloads.replay.ReplayInput;
+import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayRunner;
 import dev.bufmgr.workloads.report.ResultRow;
 import dev.bufmgr.workloads.synth.PageClasses;
@@ -21,7 +24,7 @@ import java.util.Map;
  * pgbench-select shaped workload (B-tree root, inner, leaf, then a heap page per lookup) at a
  * scale whose index fills half the pool while the heap is about six pools, and at one whose index
  * is twice the pool. Hit ratio per page class for every registered selector, LRU, Caffeine's
- * W-TinyLFU and OPT: which pages does each selector protect?
+ * W-TinyLFU and OPT (both variants): which pages does each selector protect?
  */
 public final class CachePressureExperiment {
   private static final List<Integer> CLASSES =
@@ -43,6 +46,8 @@ public final class CachePressureExperiment {
         new Scenario("neither-fits", "index twice the pool, heap far larger",
             "pgbench-select:requests=" + requests + ",seed=" + seed + ",frames=" + (frames * 4) + ",indexShare=0.5"));
     PolicyCatalog catalog = new PolicyCatalog(registry, true);
+    List<ReplayPolicy> policies = catalog.defaults();
+    Map<String, String> labels = PolicyLabels.shortLabels(policies.stream().map(ReplayPolicy::name).toList());
     ReplayRunner runner = new ReplayRunner(progress);
     ExperimentReport report = new ExperimentReport();
     report.summary("# cache-pressure\n\n"
@@ -50,7 +55,8 @@ public final class CachePressureExperiment {
         + "Freund expects HOT/COOL to protect little beyond the inner index pages when the index fits the "
         + "pool and the heap does not; G-CLOCK's counter should keep the working set.\n\n"
         + "**Configuration**: pool " + frames + " frames, one thread, rings on, page classes from the "
-        + "pgbench-select generator; OPT is Belady's MIN (the bound). Hit ratio = hits / requests of that "
+        + "pgbench-select generator; OPT is Belady's MIN, `opt:bypass=false` paging on demand and "
+        + "`opt:bypass=true` with bypass. " + OptBounds.of(policies).sentence(labels.keySet()) + " Hit ratio = hits / requests of that "
         + "class.\n\n**Answer** (numbers from this run):\n\n");
     List<String> categories = new ArrayList<>();
     categories.add("all");
@@ -58,7 +64,7 @@ public final class CachePressureExperiment {
     for (Scenario sc : scenarios) {
       Workloads.Workload w = Workloads.parse(sc.spec());
       ReplayInput input = new ReplayInput(EventTrace.load(w.open()), null, null, w);
-      List<ResultRow> rows = runner.run(input, catalog.defaults(), List.of(frames), 1, true);
+      List<ResultRow> rows = runner.run(input, policies, List.of(frames), 1, true);
       Map<String, List<Double>> bars = new LinkedHashMap<>();
       List<List<String>> table = new ArrayList<>();
       StringBuilder leaf = new StringBuilder();
@@ -78,7 +84,7 @@ public final class CachePressureExperiment {
           values.add(Double.isNaN(d) ? 0.0 : d);
           line.add(Tables.pct(d));
         }
-        String shortName = String.valueOf(r.get("policy")).replaceAll(":.*", "");
+        String shortName = labels.get(String.valueOf(r.get("policy")));
         bars.put(shortName, values);
         leaf.append(leaf.isEmpty() ? "" : ", ").append(shortName).append(' ').append(line.get(4));
         heap.append(heap.isEmpty() ? "" : ", ").append(shortName).append(' ').append(line.get(5));

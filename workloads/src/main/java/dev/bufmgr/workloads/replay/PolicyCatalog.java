@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Resolves {@code --policy NAME[:key=value,...]}: a baseline (lru, opt, caffeine; no parameters)
- * or a selector registered in the {@link SelectorRegistry}, run through the pool.
+ * Resolves {@code --policy NAME[:key=value,...]}: a baseline (lru, caffeine, and opt with its
+ * parameter {@code bypass}) or a selector registered in the {@link SelectorRegistry}, run through
+ * the pool. Both kinds' parameters are validated by {@link
+ * dev.bufmgr.core.evict.SelectorParameters}, with the same messages.
  */
 public final class PolicyCatalog {
   private final SelectorRegistry registry;
@@ -40,13 +42,7 @@ public final class PolicyCatalog {
   /** The policy {@code text} names; throws naming the known policies or the bad parameter. */
   public ReplayPolicy resolve(String text) {
     SelectorSpec spec = SelectorSpec.parse(text);
-    if (Baselines.isBaseline(spec.name())) {
-      if (!spec.parameters().isEmpty()) {
-        throw new IllegalArgumentException(
-            "policy " + spec.name() + " takes no parameters, got '" + String.join(",", spec.parameters().keySet()) + "'");
-      }
-      return Baselines.create(spec.name());
-    }
+    if (Baselines.isBaseline(spec.name())) return Baselines.create(spec);
     if (!registry.contains(spec.name())) {
       throw new IllegalArgumentException(
           "unknown policy '" + spec.name() + "' (known: " + String.join(", ", names()) + ")");
@@ -54,10 +50,14 @@ public final class PolicyCatalog {
     return new PoolPolicy(registry, spec, rings);
   }
 
-  /** The default set: every registered selector with its defaults, then every baseline. */
+  /**
+   * The default set: every registered selector with its defaults, then every baseline ({@link
+   * Baselines#defaultSpecs()}: OPT both with and without bypass, so each policy has its bound).
+   */
   public List<ReplayPolicy> defaults() {
     List<ReplayPolicy> out = new ArrayList<>();
-    for (String n : names()) out.add(resolve(n));
+    for (String n : registry.names()) out.add(resolve(n));
+    for (String s : Baselines.defaultSpecs()) out.add(resolve(s));
     return out;
   }
 }

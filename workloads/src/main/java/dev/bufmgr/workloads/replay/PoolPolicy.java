@@ -89,6 +89,12 @@ public final class PoolPolicy implements ReplayPolicy {
     return max + 1;
   }
 
+  /** A pool loads every page that misses into a buffer: it cannot decline one. */
+  @Override
+  public boolean admitsEveryMiss() {
+    return true;
+  }
+
   @Override
   public ReplayResult replay(EventTrace trace, int frames) {
     int classes = classesOf(trace);

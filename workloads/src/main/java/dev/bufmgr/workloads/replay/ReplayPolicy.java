@@ -11,8 +11,15 @@ import java.util.Set;
  */
 public interface ReplayPolicy {
 
-  /** The canonical name with parameters, e.g. "lru" or "gclock(maxUsage=5)". */
+  /** The canonical name with every parameter, e.g. "lru", "opt:bypass=false" or "gclock:maxUsage=5,batch=1,hand=global". */
   String name();
+
+  /**
+   * Whether every miss is admitted (demand paging): the pool's selectors, LRU and OPT without
+   * bypass, whose bound is OPT without bypass. False for a policy that may decline a page (W-TinyLFU,
+   * OPT with bypass), whose bound is OPT with bypass.
+   */
+  boolean admitsEveryMiss();
 
   /** Event fields the policy cannot do without; replay refuses a trace lacking them. */
   default Set<EventField> needs() {

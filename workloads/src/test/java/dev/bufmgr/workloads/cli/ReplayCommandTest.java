@@ -112,6 +112,9 @@ class ReplayCommandTest {
     assertRefused("unknown policy 'clockpro'", out, "replay", "--workload", w, "--policy", "clockpro", "--out", o);
     assertRefused("maxUsag", out, "replay", "--workload", w, "--policy", "gclock:maxUsag=3", "--out", o);
     assertRefused("maxUsage", out, "replay", "--workload", w, "--policy", "gclock:maxUsage=0", "--out", o);
+    assertRefused("policy opt: parameter bypass must be one of true, false, got 'maybe'", out,
+        "replay", "--workload", w, "--policy", "opt:bypass=maybe", "--out", o);
+    assertRefused("policy opt: unknown parameter 'bypas' (known: bypass)", out, "replay", "--workload", w, "--policy", "opt:bypas=false", "--out", o);
     assertRefused("--frames: 0 must be at least 1", out, "replay", "--workload", w, "--frames", "0", "--out", o);
     assertRefused("--frames: -5 must be at least 1", out, "replay", "--workload", w, "--frames=-5", "--out", o);
     assertRefused("exceeds the 100 distinct pages", out, "replay", "--workload", w, "--frames", "101", "--out", o);
@@ -151,7 +154,8 @@ class ReplayCommandTest {
   void listShowsRegisteredPoliciesWithParametersFormatsAndWorkloads() {
     CliRun r = CliRun.of("list");
     assertEquals(0, r.status(), r.err());
-    for (String s : List.of("gclock", "maxUsage=5", "lru", "opt", "caffeine", "oracleGeneral", "msr", "pgbench-select", "mix")) {
+    for (String s : List.of("gclock", "maxUsage=5", "lru", "opt", "bypass=true", "OPT needs the whole trace in memory", "caffeine",
+        "oracleGeneral", "msr", "pgbench-select", "mix")) {
       assertTrue(r.out().contains(s), s + " in " + r.out());
     }
   }
