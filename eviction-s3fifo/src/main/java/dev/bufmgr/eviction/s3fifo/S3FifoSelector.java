@@ -30,17 +30,32 @@ import java.util.concurrent.atomic.LongAdder;
  *       head with count 0; otherwise it is the victim and its id enters G. M's oldest page with a
  *       count of at least 1 goes back to M's head with count min(count, 3) - 1; otherwise it is
  *       the victim.
- *   <li>The loaded page goes to M if it was found in G; else, before the first victim search of
- *       the pool's life, to M once S holds its share (libCacheSim's {@code has_evicted} rule);
- *       else to S.
+ *   <li>The loaded page goes to M if it was found in G; else, with {@code variant=current}
+ *       (the default), before the first victim search of the pool's life, to M once S holds its
+ *       share (libCacheSim's {@code has_evicted} rule); else to S. With {@code variant=original}
+ *       it goes to S whenever G does not hold it ({@link S3FifoVariant}).
  *   <li>A ring reuses a buffer only while its count is 0. The page it pushes out leaves its queue
  *       wherever it stands (a stale queue entry is skipped later) and enters G if it was in S,
  *       marked as read through a ring if it was loaded through one.
  * </ul>
  *
- * <p>Where it departs from libCacheSim: libCacheSim caches nothing outside G-hits when S's share
- * is below 2 entries (pools under 20 buffers at the default 0.10); a buffer pool must hold the page,
- * so here it enters S as usual.
+ * <p>Where it departs from libCacheSim (both variants): libCacheSim caches nothing outside G-hits
+ * when S's share is below 2 entries (pools under 20 buffers at the default 0.10); a buffer pool must
+ * hold the page, so here it enters S as usual.
+ *
+ * <p>Where the paper's pseudo-code (Algorithm 1) differs from libCacheSim's file, both variants
+ * follow the file:
+ *
+ * <ul>
+ *   <li>The paper caps the count at 3 on each hit; the file counts on and caps when M reinserts a
+ *       page (min(count, 3) - 1). The decisions are the same; here the usage bits cap it at 3.
+ *   <li>The paper evicts from S when S holds at least its share, else from M; the file evicts from
+ *       M when M holds more than its share or S is empty, else from S. With S and M full together
+ *       these agree, except that a share of 0 for S would leave the paper searching an empty S.
+ *   <li>The paper's S eviction evicts from M at once when a page it moves to M finds M full, and
+ *       goes on in S until a page leaves S, so one miss can free two buffers; the file lets M run
+ *       over its share and evicts from M on the next miss.
+ * </ul>
  *
  * <p><b>Concurrency.</b> The queues are locked FIFOs ({@link BufferFifo}); a buffer's queue and
  * generation change by compare-and-set ({@link Membership}). On {@link Sharing#EXCLUSIVE}
@@ -68,14 +83,19 @@ final class S3FifoSelector implements VictimSelector {
   private final BufferFifo main;
   private final LongAdder pinnedPutBacks = new LongAdder();
   private final String name;
+  /** Whether the {@code has_evicted} rule applies ({@link S3FifoVariant#CURRENT}). */
+  private final boolean mainBeforeFirstEviction;
   private volatile boolean hasEvicted;
 
   /**
    * @param smallShare floor(small N): the buffers S may hold before M is preferred
    * @param threshold the count with which a page moves from S to M, 1..3
    * @param ghost G, or {@code null} when its capacity is 0
+   * @param variant which libCacheSim file's admission rule applies
    */
-  S3FifoSelector(Descriptors descriptors, int smallShare, int threshold, GhostDirectory ghost, String name) {
+  S3FifoSelector(
+      Descriptors descriptors, int smallShare, int threshold, GhostDirectory ghost, S3FifoVariant variant,
+      String name) {
     this.descriptors = descriptors;
     this.frames = descriptors.frames();
     this.smallShare = smallShare;
@@ -87,6 +107,7 @@ final class S3FifoSelector implements VictimSelector {
     this.small = new BufferFifo("small", frames, membership::isCurrent, sharing);
     this.main = new BufferFifo("main", frames, membership::isCurrent, sharing);
     this.name = name;
+    this.mainBeforeFirstEviction = variant.mainBeforeFirstEviction();
   }
 
   @Override
@@ -247,7 +268,7 @@ final class S3FifoSelector implements VictimSelector {
   public void onAdmit(int buffer, Admission admission) {
     int target;
     if (admission.note() == GHOST_HIT) target = Membership.MAIN;
-    else if (!hasEvicted && small.members() >= smallShare) target = Membership.MAIN;
+    else if (mainBeforeFirstEviction && !hasEvicted && small.members() >= smallShare) target = Membership.MAIN;
     else target = Membership.SMALL;
     boolean ring = admission.strategy().usesRing();
     long w;

@@ -6,7 +6,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.testing.ConcurrentChurn;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Several threads hammer one small pool ({@link ConcurrentChurn}), so that victims are pinned at
@@ -16,12 +16,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class S3FifoConcurrencyTest {
 
-  @ParameterizedTest
-  @ValueSource(ints = {1, 2})
-  void queuesStayConsistentAndEveryBufferStaysReachable(int threshold) throws Exception {
+  @ParameterizedTest(name = "threshold {0}, {1}")
+  @CsvSource({"1, current", "2, current", "1, original", "2, original"})
+  void queuesStayConsistentAndEveryBufferStaysReachable(int threshold, String variant) throws Exception {
     int frames = 48;
     PoolConfig config =
-        PoolConfig.builder().frames(frames).selector("s3fifo:threshold=" + threshold).build();
+        PoolConfig.builder().frames(frames).selector("s3fifo:threshold=" + threshold + ",variant=" + variant).build();
     ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
     try (BufferPool pool = probe.pool(config)) {
       S3FifoSelector selector = probe.last();

@@ -14,6 +14,11 @@ import java.util.Map;
  * DESIGN.md, sharing no code with the selector: deques of page ids, hash maps of counts, a
  * linked hash map as the ghost FIFO, and PostgreSQL's rings over buffer numbers. Counts are not
  * capped, as in libCacheSim.
+ *
+ * <p>Two admission rules: libCacheSim's S3FIFO.c since commit 2b52daa (2024-10-27) sends a new page
+ * to M while nothing was evicted yet and S holds its share ({@code has_evicted}); the file before
+ * it (2f60805, kept as S3FIFOv0.c, the SOSP'23 artifact's) sends every page that G does not hold to
+ * S. {@code hasEvictedRule} picks one.
  */
 final class S3FifoModel {
   private final int frames;
@@ -23,6 +28,7 @@ final class S3FifoModel {
   private final int ghostCapacity;
   private final int ringCapacity;
   private final boolean rings;
+  private final boolean hasEvictedRule;
   private final long[] pageOf;
   private final Map<Long, Integer> bufferOf = new HashMap<>();
   private final Map<Long, Integer> count = new HashMap<>();
@@ -37,7 +43,19 @@ final class S3FifoModel {
   /** Queue entries the last request's victim search examined. */
   long lastTicks;
 
+  /** The model of {@code variant=current}: libCacheSim's S3FIFO.c with {@code has_evicted}. */
   S3FifoModel(int frames, double small, double ghost, int threshold, double strategyCap, boolean rings) {
+    this(frames, small, ghost, threshold, strategyCap, rings, true);
+  }
+
+  /**
+   * @param hasEvictedRule true for libCacheSim's S3FIFO.c since 2b52daa ({@code variant=current}),
+   *     false for the file before it ({@code variant=original})
+   */
+  S3FifoModel(
+      int frames, double small, double ghost, int threshold, double strategyCap, boolean rings,
+      boolean hasEvictedRule) {
+    this.hasEvictedRule = hasEvictedRule;
     this.frames = frames;
     this.smallShare = (int) (frames * small);
     this.mainShare = frames - smallShare;
@@ -76,7 +94,7 @@ final class S3FifoModel {
     } else {
       buffer = freeOrEvict();
     }
-    if (ghostHit || (!hasEvicted && small.size() >= smallShare)) main.addLast(page);
+    if (ghostHit || (hasEvictedRule && !hasEvicted && small.size() >= smallShare)) main.addLast(page);
     else small.addLast(page);
     pageOf[buffer] = page;
     bufferOf.put(page, buffer);

@@ -58,6 +58,43 @@ class S3FifoReferenceTest {
   }
 
   @Test
+  void originalAndCurrentDifferWhileThePoolFillsUp() {
+    // N=4, small=0.5 (S share 2, M share 2), no ghost, threshold 2; requests 1..7, then 3 and 4.
+    // current (has_evicted): 1,2 -> S (b0, b1); S holds its share and nothing was evicted yet, so
+    //   3,4 -> M (b2, b3). 5: M (2) not above its share -> S's 1 leaves (b0), S=[2,5]. 6: 2 leaves
+    //   (b1), S=[5,6]. 7: 5 leaves (b0), S=[6,7]. 3 and 4 are still in M: 2 hits.
+    // original: 1..4 all -> S=[1,2,3,4], M empty. 5: M not above its share, S not empty -> 1
+    //   leaves (b0), S=[2,3,4,5]. 6: 2 leaves (b1). 7: 3 leaves (b2), S=[4,5,6,7]. 3: miss, 4
+    //   leaves (b3), S=[5,6,7,3]. 4: miss, 5 leaves (b0), S=[6,7,3,4]: 0 hits.
+    Request[] seq = Request.reads(1, 2, 3, 4, 5, 6, 7, 3, 4);
+    try (BufferPool current = pool(4, "s3fifo:small=0.5,ghost=0");
+        BufferPool original = pool(4, "s3fifo:small=0.5,ghost=0,variant=original")) {
+      boolean[] c = replay(current, seq);
+      boolean[] o = replay(original, seq);
+      assertEquals(2, current.metrics().hits());
+      assertEquals(0, original.metrics().hits());
+      assertTrue(c[7] && c[8]);
+      assertArrayEquals(new long[] {7, 6, 3, 4}, pagesByBuffer(current, 7));
+      assertArrayEquals(new long[] {4, 6, 7, 3}, pagesByBuffer(original, 7));
+      assertEquals(3, current.metrics().victimSearches());
+      assertEquals(5, original.metrics().victimSearches());
+      assertArrayEquals(new boolean[seq.length], o);
+      S3FifoModel model = new S3FifoModel(4, 0.5, 0, 2, 0.1, true, false);
+      for (int i = 0; i < seq.length; i++) assertEquals(o[i], model.access(seq[i]), "model, request " + i);
+    }
+  }
+
+  /** For each buffer 0..N-1, the page 1..maxPage it holds (0 for none). */
+  private static long[] pagesByBuffer(BufferPool p, int maxPage) {
+    long[] out = new long[p.frames()];
+    for (long page = 1; page <= maxPage; page++) {
+      int b = p.bufferOf(page);
+      if (b >= 0) out[b] = page;
+    }
+    return out;
+  }
+
+  @Test
   void thresholdOneMovesAPageHitOnce() {
     // N=4, small=0.5, no ghost: 1,2 -> S, 3,4 -> M; one hit on 1. Page 5 evicts from S:
     // threshold 1 moves 1 to M and takes 2's buffer; threshold 2 takes 1's buffer.
@@ -132,8 +169,15 @@ class S3FifoReferenceTest {
     assertThrows(IllegalArgumentException.class, () -> pool(8, "s3fifo:threshold=two"));
     assertThrows(IllegalArgumentException.class, () -> pool(8, "s3fifo:strategyCap=1.1"));
     assertThrows(IllegalArgumentException.class, () -> pool(8, "s3fifo:batch=64"));
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> pool(8, "s3fifo:variant=paper"));
+    assertEquals(
+        "policy s3fifo: parameter variant must be one of original, current, got 'paper'", bad.getMessage());
     try (BufferPool p = pool(8, "s3fifo")) {
-      assertEquals("s3fifo:small=0.1,ghost=0.9,threshold=2,strategyCap=0.1", p.selectorName());
+      assertEquals("s3fifo:small=0.1,ghost=0.9,threshold=2,strategyCap=0.1,variant=current", p.selectorName());
+    }
+    try (BufferPool p = pool(8, "s3fifo:variant=Original")) {
+      assertEquals("s3fifo:small=0.1,ghost=0.9,threshold=2,strategyCap=0.1,variant=original", p.selectorName());
     }
   }
 
@@ -145,20 +189,22 @@ class S3FifoReferenceTest {
           double ghost = seed % 2 == 0 ? 0.0 : 0.9;
           boolean rings = (seed + frames + threshold) % 2 == 0;
           double cap = seed % 3 == 0 ? 0.5 : 0.1;
-          cases.add(Arguments.of(seed, frames, threshold, ghost, cap, rings));
+          for (String variant : new String[] {"current", "original"}) {
+            cases.add(Arguments.of(seed, frames, threshold, ghost, cap, rings, variant));
+          }
         }
       }
     }
     return cases.stream();
   }
 
-  @ParameterizedTest(name = "seed {0}, frames {1}, threshold {2}, ghost {3}, cap {4}, rings {5}")
+  @ParameterizedTest(name = "seed {0}, frames {1}, threshold {2}, ghost {3}, cap {4}, rings {5}, {6}")
   @MethodSource("randomCases")
   void matchesTheIndependentModelRequestByRequest(
-      long seed, int frames, int threshold, double ghost, double cap, boolean rings) {
+      long seed, int frames, int threshold, double ghost, double cap, boolean rings, String variant) {
     Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3 + 5, true);
-    S3FifoModel model = new S3FifoModel(frames, 0.1, ghost, threshold, cap, rings);
-    String spec = "s3fifo:threshold=" + threshold + ",ghost=" + ghost + ",strategyCap=" + cap;
+    S3FifoModel model = new S3FifoModel(frames, 0.1, ghost, threshold, cap, rings, variant.equals("current"));
+    String spec = "s3fifo:threshold=" + threshold + ",ghost=" + ghost + ",strategyCap=" + cap + ",variant=" + variant;
     PoolConfig config = PoolConfig.builder().frames(frames).rings(rings).selector(spec).build();
     ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
     try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
@@ -190,18 +236,22 @@ class S3FifoReferenceTest {
   void matchesTheModelOnSharedLirsTracesAtSeveralSizes(String trace) {
     long[] pages = SharedTraces.lirs(trace);
     int distinct = SharedTraces.distinct(pages);
-    String[] variants = {"threshold=2,ghost=0.9", "threshold=1,ghost=0.9", "threshold=2,ghost=0"};
+    String[] configs = {"threshold=2,ghost=0.9", "threshold=1,ghost=0.9", "threshold=2,ghost=0"};
     int[] thresholds = {2, 1, 2};
     double[] ghosts = {0.9, 0.9, 0.0};
-    for (int v = 0; v < variants.length; v++) {
-      for (double fraction : new double[] {0.01, 0.05, 0.2, 0.5}) {
-        int frames = Math.max(1, (int) (distinct * fraction));
-        S3FifoModel model = new S3FifoModel(frames, 0.1, ghosts[v], thresholds[v], 0.1, true);
-        long expectedHits = 0;
-        for (long page : pages) if (model.access(Request.read(page))) expectedHits++;
-        try (BufferPool p = pool(frames, "s3fifo:" + variants[v]); PoolSession s = p.openSession()) {
-          for (long page : pages) s.access(page, AccessStrategy.NORMAL, 0, false);
-          assertEquals(expectedHits, p.metrics().hits(), trace + " at " + frames + " frames, " + variants[v]);
+    for (int v = 0; v < configs.length; v++) {
+      for (String variant : new String[] {"current", "original"}) {
+        for (double fraction : new double[] {0.01, 0.05, 0.2, 0.5}) {
+          int frames = Math.max(1, (int) (distinct * fraction));
+          S3FifoModel model =
+              new S3FifoModel(frames, 0.1, ghosts[v], thresholds[v], 0.1, true, variant.equals("current"));
+          long expectedHits = 0;
+          for (long page : pages) if (model.access(Request.read(page))) expectedHits++;
+          String spec = "s3fifo:" + configs[v] + ",variant=" + variant;
+          try (BufferPool p = pool(frames, spec); PoolSession s = p.openSession()) {
+            for (long page : pages) s.access(page, AccessStrategy.NORMAL, 0, false);
+            assertEquals(expectedHits, p.metrics().hits(), trace + " at " + frames + " frames, " + spec);
+          }
         }
       }
     }

@@ -13,16 +13,19 @@ import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.SeededTraces;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** What {@code strategyCap} does and does not change. */
 class StrategyCapTest {
   private static final double[] CAPS = {0.0, 0.1, 0.5, 1.0};
 
-  /** Hit/miss per request and the final buffer of every page, for one cap. */
-  private static long[] outcome(Request[] trace, int frames, boolean rings, double cap, int pages) {
-    PoolConfig config =
-        PoolConfig.builder().frames(frames).rings(rings).selector("s3fifo:strategyCap=" + cap).build();
+  /** Hit/miss per request and the final buffer of every page, for one cap and variant. */
+  private static long[] outcome(Request[] trace, int frames, boolean rings, double cap, int pages, String variant) {
+    PoolConfig config = PoolConfig.builder()
+        .frames(frames)
+        .rings(rings)
+        .selector("s3fifo:strategyCap=" + cap + ",variant=" + variant)
+        .build();
     long[] out = new long[trace.length + pages];
     try (BufferPool p = new BufferPool(config); PoolSession s = p.openSession()) {
       for (int i = 0; i < trace.length; i++) {
@@ -33,22 +36,24 @@ class StrategyCapTest {
     return out;
   }
 
-  @ParameterizedTest
-  @ValueSource(longs = {1, 2, 3, 4})
-  void changesNothingWithoutRingReads(long seed) {
+  @ParameterizedTest(name = "seed {0}, {1}")
+  @CsvSource({"1, current", "2, current", "3, current", "4, current", "1, original", "2, original"})
+  void changesNothingWithoutRingReads(long seed, String variant) {
     int frames = 64;
     int pages = 300;
     Request[] normalOnly = SeededTraces.mixed(seed, 20_000, pages, false);
     Request[] withBulk = SeededTraces.mixed(seed, 20_000, pages, true);
-    long[] reference = outcome(normalOnly, frames, true, CAPS[0], pages);
-    long[] ringsOff = outcome(withBulk, frames, false, CAPS[0], pages);
+    long[] reference = outcome(normalOnly, frames, true, CAPS[0], pages, variant);
+    long[] ringsOff = outcome(withBulk, frames, false, CAPS[0], pages, variant);
     for (double cap : CAPS) {
-      assertArrayEquals(reference, outcome(normalOnly, frames, true, cap, pages), "normal reads only, cap " + cap);
-      assertArrayEquals(ringsOff, outcome(withBulk, frames, false, cap, pages), "rings switched off, cap " + cap);
+      assertArrayEquals(
+          reference, outcome(normalOnly, frames, true, cap, pages, variant), "normal reads only, cap " + cap);
+      assertArrayEquals(
+          ringsOff, outcome(withBulk, frames, false, cap, pages, variant), "rings switched off, cap " + cap);
     }
     assertNotEquals(
-        java.util.Arrays.toString(outcome(withBulk, frames, true, 0.0, pages)),
-        java.util.Arrays.toString(outcome(withBulk, frames, true, 1.0, pages)),
+        java.util.Arrays.toString(outcome(withBulk, frames, true, 0.0, pages, variant)),
+        java.util.Arrays.toString(outcome(withBulk, frames, true, 1.0, pages, variant)),
         "with ring reads the cap does change the outcome");
   }
 
@@ -67,13 +72,13 @@ class StrategyCapTest {
     return out;
   }
 
-  @ParameterizedTest
-  @ValueSource(doubles = {0.1, 0.5})
-  void ringIdsNeverExceedTheCapAndDoReachIt(double cap) {
+  @ParameterizedTest(name = "cap {0}, {1}")
+  @CsvSource({"0.1, current", "0.5, current", "0.1, original", "0.5, original"})
+  void ringIdsNeverExceedTheCapAndDoReachIt(double cap, String variant) {
     int frames = 400;
     Request[] trace = scansBetweenOltp(11, frames);
-    int maxCapped = maxRingIds(trace, frames, cap);
-    int maxUncapped = maxRingIds(trace, frames, 1.0);
+    int maxCapped = maxRingIds(trace, frames, cap, variant);
+    int maxUncapped = maxRingIds(trace, frames, 1.0, variant);
     int ghostCapacity = (int) (frames * 0.9);
     int ringCapacity = (int) (ghostCapacity * cap);
     assertEquals(ringCapacity, maxCapped, "the ring ids fill exactly their cap");
@@ -81,8 +86,9 @@ class StrategyCapTest {
   }
 
   /** Replays the trace and returns the most ring-read ids the ghost held, checking the cap after every request. */
-  private static int maxRingIds(Request[] trace, int frames, double cap) {
-    PoolConfig config = PoolConfig.builder().frames(frames).selector("s3fifo:strategyCap=" + cap).build();
+  private static int maxRingIds(Request[] trace, int frames, double cap, String variant) {
+    PoolConfig config =
+        PoolConfig.builder().frames(frames).selector("s3fifo:strategyCap=" + cap + ",variant=" + variant).build();
     int max = 0;
     ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
     try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
