@@ -11,7 +11,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The baseline replay policies by name: lru, opt (parameter {@code bypass}) and caffeine. Their
+ * The baseline replay policies by name: lru, opt (parameter {@code bypass}) and caffeine (parameter
+ * {@code runs}). Their
  * parameters are declared and validated as the selectors' are ({@link ParameterSpec}, {@link
  * SelectorParameters}), so a bad value or an unknown key is refused with the same one line.
  */
@@ -23,7 +24,7 @@ public final class Baselines {
   static {
     BY_NAME.put("lru", new Baseline(List.of(), p -> new LruPolicy()));
     BY_NAME.put(OptPolicy.NAME, new Baseline(OptPolicy.PARAMETERS, OptPolicy::new));
-    BY_NAME.put("caffeine", new Baseline(List.of(), p -> new CaffeinePolicy()));
+    BY_NAME.put("caffeine", new Baseline(CaffeinePolicy.PARAMETERS, CaffeinePolicy::new));
   }
 
   /**
@@ -45,7 +46,7 @@ public final class Baselines {
     return BY_NAME.containsKey(name);
   }
 
-  /** The parameters the named baseline takes (none for lru and caffeine); throws for an unknown name. */
+  /** The parameters the named baseline takes (none for lru); throws for an unknown name. */
   public static List<ParameterSpec> parameters(String name) {
     return find(name).parameters();
   }

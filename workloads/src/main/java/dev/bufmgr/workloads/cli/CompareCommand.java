@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -60,8 +61,9 @@ public final class CompareCommand implements Runnable, WritesOutputs {
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--requests", paramLabel = "N",
-      description = "Requests per synthetic workload instead of 1000000 (a quicker, rougher look).")
-  long requests;
+      description = "Requests per synthetic workload instead of 1000000 (a quicker, rougher look); pool sizes above a "
+          + "shortened input's distinct pages are left out, and named.")
+  Long requests;
 
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
@@ -83,10 +85,12 @@ public final class CompareCommand implements Runnable, WritesOutputs {
     if (lirs != null && !Files.isRegularFile(lirs.resolve(DefaultComparison.LIRS_TRACE)) && traces != null) {
       throw new CliFailure("--traces: " + traces + " holds no " + DefaultComparison.LIRS_TRACE);
     }
-    if (requests < 0) throw new CliFailure("--requests must be positive, got " + requests);
-    List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests);
-    if (cases.stream().noneMatch(c -> c.slug().equals(DefaultComparison.LIRS_SLUG)) && !quiet) {
-      System.err.println("bufmgr: LIRS trace " + DefaultComparison.LIRS_TRACE + " not found (looked for shared/traces/lirs); skipping it");
+    if (requests != null && requests < 1) throw new CliFailure("--requests must be at least 1, got " + requests);
+    List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests == null ? 0 : requests);
+    List<String> leftOut = new ArrayList<>();
+    if (cases.stream().noneMatch(c -> c.slug().equals(DefaultComparison.LIRS_SLUG))) {
+      leftOut.add(DefaultComparison.LIRS_SLUG + ": " + DefaultComparison.LIRS_TRACE
+          + " not found (looked for shared/traces/lirs here and in every folder above; give --traces DIR)");
     }
     ReplayRunner runner = new ReplayRunner(quiet ? null : System.err);
     Map<ComparisonCase, List<ResultRow>> results = new LinkedHashMap<>();
@@ -94,8 +98,18 @@ public final class CompareCommand implements Runnable, WritesOutputs {
     for (ComparisonCase c : cases) {
       if (!quiet) System.err.println("bufmgr: workload " + c.slug() + ": loading");
       ReplayInput in = c.input().get();
-      List<Integer> sizes = FrameSizes.parse(c.frames(), in.trace().distinctPages(), in.label(), true);
-      List<ResultRow> rows = runner.run(in, chosen, sizes, 1, true);
+      int distinct = in.trace().distinctPages();
+      FrameSizes.Fitted fitted = FrameSizes.fit(c.frames(), distinct, in.label());
+      if (fitted.sizes().isEmpty()) {
+        leftOut.add(c.slug() + ": its " + distinct + " distinct pages are fewer than its smallest pool size "
+            + fitted.dropped().getFirst() + (requests == null ? "" : " (--requests " + requests + ")"));
+        continue;
+      }
+      if (!fitted.dropped().isEmpty()) {
+        leftOut.add(c.slug() + ": pool sizes " + String.join(", ", fitted.dropped()) + " exceed its " + distinct
+            + " distinct pages" + (requests == null ? "" : " (--requests " + requests + ")"));
+      }
+      List<ResultRow> rows = runner.run(in, chosen, fitted.sizes(), 1);
       for (ResultRow r : rows) {
         ResultRow tagged = new ResultRow().put("case", c.slug());
         tagged.putAll(r);
@@ -103,8 +117,10 @@ public final class CompareCommand implements Runnable, WritesOutputs {
       }
       results.put(c, rows);
     }
+    for (String l : leftOut) System.err.println("bufmgr: left out: " + l);
+    if (results.isEmpty()) throw new CliFailure("every case was left out: " + String.join("; ", leftOut));
     double seconds = (System.nanoTime() - start) / 1e9;
-    writeFolder(cases, results, all, seconds, OptBounds.of(chosen));
+    writeFolder(results, all, seconds, OptBounds.of(chosen), leftOut);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(OutputFormat.TABLE.render(tableRows(all)));
     stdout.printf(Locale.ROOT, "%nResults in %s (%d runs, %.1f s).%n", out, all.size(), seconds);
@@ -112,12 +128,12 @@ public final class CompareCommand implements Runnable, WritesOutputs {
   }
 
   private void writeFolder(
-      List<ComparisonCase> cases, Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds) {
+      Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds, List<String> leftOut) {
     Path staged = AtomicOutput.stageFolder(out);
     try {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
-      for (ComparisonCase c : cases) {
+      for (ComparisonCase c : results.keySet()) {
         Files.write(staged.resolve("mrc-" + c.slug() + ".png"), MissRatioChart.png(c.title(), results.get(c)));
       }
       String header = String.format(Locale.ROOT,
@@ -125,8 +141,11 @@ public final class CompareCommand implements Runnable, WritesOutputs {
               + "Hit ratio = hits / requests. OPT (Belady) in two forms: `opt:bypass=false` pages on demand (every miss admitted, "
               + "as libCacheSim's Belady), the bound of policies that admit every miss; `opt:bypass=true` may decline a page, "
               + "the bound of policies that may decline one, and of every policy.%n"
-              + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n",
-          String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds);
+              + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n"
+              + "requestsPerSecond: requests over the replay loop's wall time, input already in memory, after unmeasured "
+              + "warm-up replays of the first %,d requests per policy (until two agree within 10%%).%n%s",
+          String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
+          ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
       Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results, bounds));
       AtomicOutput.publishFolder(staged, out);
     } catch (IOException e) {

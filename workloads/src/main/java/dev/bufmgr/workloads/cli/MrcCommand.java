@@ -65,7 +65,7 @@ public final class MrcCommand implements Runnable, WritesOutputs {
       double pct = minPercent * Math.pow(maxPercent / minPercent, i / (double) (points - 1));
       sizes.add((int) Math.max(1, Math.round(distinct * pct / 100)));
     }
-    List<ResultRow> rows = new ReplayRunner(System.err).run(in, chosen, new ArrayList<>(sizes), 1, true);
+    List<ResultRow> rows = new ReplayRunner(System.err).run(in, chosen, new ArrayList<>(sizes), 1);
     result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
   }
 }

@@ -100,7 +100,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
           in.trace().size(), in.label(), loadSeconds, in.trace().size() / loadSeconds / 1e6);
     }
     ReplayRunner runner = new ReplayRunner(report ? System.err : null);
-    List<ResultRow> rows = runner.run(in, chosen, sizes, threads, !noRings);
+    List<ResultRow> rows = runner.run(in, chosen, sizes, threads);
     result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
   }
 }

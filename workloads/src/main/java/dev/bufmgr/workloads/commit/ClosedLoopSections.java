@@ -66,7 +66,9 @@ final class ClosedLoopSections {
 
   /**
    * For every device and N: greedy, every timer of the grid (the oracle picks the best), and the
-   * square-root timer T = sqrt(2 F0 / lambda) with lambda = greedy's measured throughput.
+   * square-root timer T = sqrt(2 F0 / lambda) with lambda = greedy's measured throughput. Greedy
+   * runs a second time with the next seed: the difference of the two means ({@code noisePct}) is
+   * the sampling noise a gap is judged against.
    */
   List<ResultRow> timerSweep() {
     List<ResultRow> rows = new ArrayList<>();
@@ -76,6 +78,8 @@ final class ClosedLoopSections {
       for (int n : s.clients()) {
         progress.accept("timer sweep " + dev.spec() + " N=" + n);
         CommitResult greedy = Simulations.closed("greedy", n, think, dev, s.commits(), s.seed());
+        CommitResult greedyAgain = Simulations.closed("greedy", n, think, dev, s.commits(), s.seed() + 1);
+        double noisePct = 100 * Math.abs(greedyAgain.latencyMeanNanos() / greedy.latencyMeanNanos() - 1);
         CommitResult best = null;
         double bestT = Double.NaN;
         for (double m : s.timerMultiples()) {
@@ -102,6 +106,7 @@ final class ClosedLoopSections {
             .put("bestTimer", Durations.format(bestT))
             .put("bestTimerResponseMs", best.latencyMeanNanos() / 1e6)
             .put("greedyGapPct", 100 * (greedy.latencyMeanNanos() / best.latencyMeanNanos() - 1))
+            .put("noisePct", noisePct)
             .put("sqrtTimer", Durations.format(sqrtT))
             .put("sqrtTimerBelowF0", sqrtT < f0)
             .put("sqrtTimerResponseMs", sqrt.latencyMeanNanos() / 1e6)

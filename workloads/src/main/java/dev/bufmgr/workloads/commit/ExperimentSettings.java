@@ -14,7 +14,8 @@ import java.util.List;
  * @param seed the seed of every simulation
  * @param clients the closed-loop client counts
  * @param commits commits measured per simulation point
- * @param timerMultiples the timer grid, as multiples of the device's F0
+ * @param timerMultiples the timer grid, as multiples of the device's F0; it starts at 0 (a timer of
+ *     zero releases at once, as greedy does), so the best timer is never worse than greedy
  * @param devices the devices of the greedy-versus-timer sweep (the first is the paper's EBS gp3)
  * @param openLoopCommits arrivals in the open-loop comparison
  * @param probeFile this machine's fsync-probe sample file, or {@code null}
@@ -46,10 +47,10 @@ public record ExperimentSettings(
     }
     if (probeFile != null) devices.add(DeviceModels.parse("empirical:" + probeFile));
     if (quick) {
-      return new ExperimentSettings(true, seed, new int[] {1, 8, 64}, 4_000, new double[] {0.5, 1, 2},
+      return new ExperimentSettings(true, seed, new int[] {1, 8, 64}, 4_000, new double[] {0, 0.5, 1, 2},
           devices, 4_000, probeFile);
     }
     return new ExperimentSettings(false, seed, new int[] {1, 2, 4, 8, 16, 32, 64, 128, 256}, 200_000,
-        new double[] {0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2, 3}, devices, 200_000, probeFile);
+        new double[] {0, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2, 3}, devices, 200_000, probeFile);
   }
 }

@@ -60,6 +60,7 @@ final class SharedDeviceSection {
             .put("loop", r.loop())
             .put("device", r.device())
             .put("background", bg == null ? "none" : bg.spec())
+            .put("burstMs", bg == null ? 0.0 : bg.pages() * (dev.latency().meanNanos() + bg.bytes() * dev.perByteNanos()) / 1e6)
             .put("clock", r.clock())
             .put("seed", r.seed())
             .put("commits", r.commits())

@@ -33,6 +33,8 @@ public final class ComparisonSummary {
       Object input = rows.isEmpty() ? "" : rows.get(0).get(rows.get(0).get("workload") != null ? "workload" : "trace");
       sb.append("Input: `").append(input).append("`; chart: `mrc-").append(c.slug()).append(".png`.\n\n");
       hitRatioTable(sb, rows, bounds);
+      strategyTerms(sb, rows);
+      spreads(sb, rows);
       classTable(sb, rows);
     }
     return sb.toString();
@@ -96,6 +98,53 @@ public final class ComparisonSummary {
           .append("` (possible only by declining pages, which a pool selector cannot do): ")
           .append(String.join(", ", aboveDemand)).append(".\n\n");
     }
+  }
+
+  /**
+   * Whether the policies saw the same access-strategy semantics, from the rows' {@code
+   * strategies} and {@code strategyRequests}: when the input has bulk requests and some policies
+   * ran them through rings while others ignored them, says so, naming both groups.
+   */
+  static void strategyTerms(StringBuilder sb, List<ResultRow> rows) {
+    if (rows.isEmpty()) return;
+    long strategic = (long) rows.getFirst().number("strategyRequests");
+    long requests = (long) rows.getFirst().number("requests");
+    Map<String, Set<String>> byTreatment = new LinkedHashMap<>();
+    for (ResultRow r : rows) byTreatment.computeIfAbsent((String) r.get("strategies"), k -> new LinkedHashSet<>()).add((String) r.get("policy"));
+    if (strategic == 0 || byTreatment.size() < 2) {
+      if (strategic > 0) {
+        sb.append(String.format(Locale.ROOT, "Every policy treats the %.1f%% of requests that carry an access strategy alike (`%s`).%n%n",
+            100.0 * strategic / requests, byTreatment.keySet().iterator().next()));
+      }
+      return;
+    }
+    sb.append(String.format(Locale.ROOT, "Not on equal terms: %.1f%% of this input's requests carry an access strategy (bulk reads). ",
+        100.0 * strategic / requests));
+    List<String> parts = new ArrayList<>();
+    byTreatment.forEach((treatment, policies) -> parts.add("`" + String.join("`, `", policies) + "` "
+        + switch (treatment) {
+          case "rings" -> "run them through PostgreSQL's buffer rings (a small recycled set of buffers)";
+          case "normal" -> "run them as normal requests (rings off)";
+          default -> "ignore access strategies and treat them as normal requests";
+        }));
+    sb.append(String.join("; ", parts)).append(" (column `strategies` of results.jsonl).\n\n");
+  }
+
+  /** For policies that are not reproducible, the range of their hit ratio over their runs. */
+  static void spreads(StringBuilder sb, List<ResultRow> rows) {
+    Map<String, double[]> widest = new LinkedHashMap<>();
+    for (ResultRow r : rows) {
+      if (r.get("runs") == null) continue;
+      double width = r.number("hitRatioMax") - r.number("hitRatioMin");
+      double[] w = widest.get((String) r.get("policy"));
+      if (w == null || width > w[0]) {
+        widest.put((String) r.get("policy"), new double[] {width, r.number("frames"), r.number("hitRatioMin"), r.number("hitRatioMax"),
+            r.number("runs")});
+      }
+    }
+    widest.forEach((p, w) -> sb.append(String.format(Locale.ROOT,
+        "`%s` is not reproducible (random admission): its column is the mean of %d runs; the widest range was %.4f to %.4f "
+            + "(%.4f) at %d frames.%n%n", p, (int) w[4], w[2], w[3], w[0], (int) w[1])));
   }
 
   private static void classTable(StringBuilder sb, List<ResultRow> rows) {

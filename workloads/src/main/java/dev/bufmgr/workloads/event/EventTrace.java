@@ -123,6 +123,11 @@ public final class EventTrace {
     return meta == null ? 0 : meta[i];
   }
 
+  /** The first {@code n} events (all of them when there are fewer), sharing this trace's arrays. */
+  public EventTrace prefix(int n) {
+    return n >= count ? this : new EventTrace(name, carries, pages, meta, Math.max(0, n));
+  }
+
   /** A fresh source that delivers this trace's events from the start. */
   public EventSource source() {
     return source(0);

@@ -64,7 +64,7 @@ public final class CachePressureExperiment {
     for (Scenario sc : scenarios) {
       Workloads.Workload w = Workloads.parse(sc.spec());
       ReplayInput input = new ReplayInput(EventTrace.load(w.open()), null, null, w);
-      List<ResultRow> rows = runner.run(input, policies, List.of(frames), 1, true);
+      List<ResultRow> rows = runner.run(input, policies, List.of(frames), 1);
       Map<String, List<Double>> bars = new LinkedHashMap<>();
       List<List<String>> table = new ArrayList<>();
       StringBuilder leaf = new StringBuilder();

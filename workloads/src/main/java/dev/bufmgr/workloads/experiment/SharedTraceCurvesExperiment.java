@@ -72,7 +72,7 @@ public final class SharedTraceCurvesExperiment {
         double pct = minPercent * Math.pow(maxPercent / minPercent, i / (double) (points - 1));
         sizes.add((int) Math.max(1, Math.round(distinct * pct / 100)));
       }
-      List<ResultRow> rows = runner.run(in, policies, new ArrayList<>(sizes), 1, true);
+      List<ResultRow> rows = runner.run(in, policies, new ArrayList<>(sizes), 1);
       Map<String, double[]> missSum = new LinkedHashMap<>();
       Map<String, Double> missByPolicyAndSize = new LinkedHashMap<>();
       for (ResultRow r : rows) {

@@ -14,15 +14,28 @@ public final class FrameSizes {
 
   /** The sizes in ascending order, duplicates removed; a count above the distinct pages is refused. */
   public static List<Integer> parse(List<String> items, int distinctPages, String inputName) {
-    return parse(items, distinctPages, inputName, false);
+    Fitted f = fit(items, distinctPages, inputName, false);
+    if (f.sizes().isEmpty()) throw new IllegalArgumentException("--frames: no size given");
+    return f.sizes();
   }
 
   /**
-   * The sizes in ascending order, duplicates removed; with {@code dropTooLarge} a count above the
-   * distinct pages is left out instead of refused (for built-in size lists on shortened inputs).
+   * The sizes that fit an input of {@code distinctPages}, and the counts left out because they
+   * exceed it (for built-in size lists on shortened inputs). {@code sizes} may be empty.
+   *
+   * @param sizes the sizes in ascending order, duplicates removed
+   * @param dropped the items left out, as given
    */
-  public static List<Integer> parse(List<String> items, int distinctPages, String inputName, boolean dropTooLarge) {
+  public record Fitted(List<Integer> sizes, List<String> dropped) {}
+
+  /** The sizes of {@code items} that fit, and those left out (see {@link Fitted}). */
+  public static Fitted fit(List<String> items, int distinctPages, String inputName) {
+    return fit(items, distinctPages, inputName, true);
+  }
+
+  private static Fitted fit(List<String> items, int distinctPages, String inputName, boolean dropTooLarge) {
     TreeSet<Integer> sizes = new TreeSet<>();
+    List<String> dropped = new ArrayList<>();
     for (String raw : items) {
       String t = raw.trim();
       long frames;
@@ -42,7 +55,10 @@ public final class FrameSizes {
           throw new IllegalArgumentException("--frames: '" + raw + "' is neither a count nor a percentage");
         }
         if (frames < 1) throw new IllegalArgumentException("--frames: " + raw + " must be at least 1");
-        if (frames > distinctPages && dropTooLarge) continue;
+        if (frames > distinctPages && dropTooLarge) {
+          dropped.add(t);
+          continue;
+        }
         if (frames > distinctPages) {
           throw new IllegalArgumentException(
               "--frames: " + raw + " exceeds the " + distinctPages + " distinct pages of " + inputName
@@ -51,7 +67,6 @@ public final class FrameSizes {
       }
       sizes.add((int) frames);
     }
-    if (sizes.isEmpty()) throw new IllegalArgumentException("--frames: no size given");
-    return new ArrayList<>(sizes);
+    return new Fitted(new ArrayList<>(sizes), dropped);
   }
 }

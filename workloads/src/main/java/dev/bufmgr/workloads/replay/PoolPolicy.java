@@ -91,6 +91,11 @@ public final class PoolPolicy implements ReplayPolicy {
 
   /** A pool loads every page that misses into a buffer: it cannot decline one. */
   @Override
+  public String strategies() {
+    return rings ? "rings" : "normal";
+  }
+
+  @Override
   public boolean admitsEveryMiss() {
     return true;
   }

@@ -21,6 +21,17 @@ public interface ReplayPolicy {
    */
   boolean admitsEveryMiss();
 
+  /**
+   * How the policy treats a request's access strategy (bulk read, bulk write, vacuum): {@code
+   * "rings"} when it goes through PostgreSQL's buffer rings (GetAccessStrategy, freelist.c),
+   * {@code "normal"} when the pool runs with rings off (every request as a normal one), {@code
+   * "ignored"} for a baseline that knows no strategies. Every result row carries it, so a
+   * comparison says whether its policies saw the same semantics.
+   */
+  default String strategies() {
+    return "ignored";
+  }
+
   /** Event fields the policy cannot do without; replay refuses a trace lacking them. */
   default Set<EventField> needs() {
     return EnumSet.noneOf(EventField.class);

@@ -15,6 +15,8 @@ package dev.bufmgr.workloads.replay;
  * @param seconds wall time of the replay loop (including any precomputation the policy needs)
  * @param classHits hits per page class, or null when not counted
  * @param classMisses misses per page class, or null when not counted
+ * @param spread for a policy that is not reproducible (Caffeine), how its hit ratio varied over
+ *     the runs whose mean {@code hits} is; null for a deterministic policy (one run is the number)
  */
 public record ReplayResult(
     String policy,
@@ -26,7 +28,23 @@ public record ReplayResult(
     Double ticksPerVictim,
     double seconds,
     long[] classHits,
-    long[] classMisses) {
+    long[] classMisses,
+    Spread spread) {
+
+  /**
+   * The hit ratios of several runs of one non-reproducible policy on one input and size.
+   *
+   * @param runs how many runs
+   * @param minHitRatio the lowest
+   * @param maxHitRatio the highest
+   */
+  public record Spread(int runs, double minHitRatio, double maxHitRatio) {}
+
+  /** The result of a deterministic policy (no spread). */
+  public ReplayResult(String policy, int frames, long requests, long hits, long evictions, Long dirtyEvictions,
+      Double ticksPerVictim, double seconds, long[] classHits, long[] classMisses) {
+    this(policy, frames, requests, hits, evictions, dirtyEvictions, ticksPerVictim, seconds, classHits, classMisses, null);
+  }
 
   /** Requests not found in the pool. */
   public long misses() {

@@ -6,15 +6,18 @@ import dev.bufmgr.workloads.synth.PageClasses;
 /**
  * Turns replay results into result rows with the fields documented for {@code bufmgr replay
  * --output jsonl}: policy, trace or workload, frames, requests, hits, misses, hitRatio,
- * evictions, ticksPerVictim, dirtyEvictions, seconds, requestsPerSecond, seed, threads; then the rest of the
- * configuration (format, rings, distinctPages) and, where the input has more than one page class
+ * evictions, ticksPerVictim, dirtyEvictions, seconds, requestsPerSecond, seed (for a policy that is not
+ * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), threads; then the rest of the
+ * configuration (format; rings and strategies, how the policy treated access strategies, and
+ * strategyRequests, how many of the input's requests carry one; distinctPages) and, where the input has more than one page class
  * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
  */
 public final class ReplayRows {
   private ReplayRows() {}
 
   /** The row for one result. */
-  public static ResultRow row(ReplayInput input, ReplayResult r, int threads, boolean rings, int distinctPages) {
+  public static ResultRow row(
+      ReplayInput input, ReplayResult r, int threads, String strategies, long strategyRequests, int distinctPages) {
     ResultRow row = new ResultRow();
     row.put("policy", r.policy());
     if (input.workload() != null) row.put("workload", input.label());
@@ -30,9 +33,16 @@ public final class ReplayRows {
     row.put("seconds", r.seconds());
     row.put("requestsPerSecond", r.requestsPerSecond());
     row.put("seed", input.seed());
+    if (r.spread() != null) {
+      row.put("runs", r.spread().runs());
+      row.put("hitRatioMin", r.spread().minHitRatio());
+      row.put("hitRatioMax", r.spread().maxHitRatio());
+    }
     row.put("threads", threads);
     if (input.format() != null) row.put("format", input.format());
-    row.put("rings", rings);
+    row.put("rings", strategies.equals("rings"));
+    row.put("strategies", strategies);
+    row.put("strategyRequests", strategyRequests);
     row.put("distinctPages", distinctPages);
     if (r.classHits() != null && r.classHits().length > 1
         && input.trace().carries().contains(dev.bufmgr.core.event.EventField.PAGE_CLASSES)) {

@@ -84,8 +84,8 @@ public final class BinaryFormat implements TraceFormat {
     long room = (seg.byteSize() - BinaryTraceLayout.HEADER_BYTES) / (withMeta ? 12 : 8);
     if (count > room) {
       arena.close();
-      throw new TraceException(where, "header: claims " + count + " events, but a file of " + seg.byteSize()
-          + " bytes holds at most " + room);
+      throw new TraceException(where, "record " + (room + 1), "truncated: the header promises " + count
+          + " events, a file of " + seg.byteSize() + " bytes holds at most " + room);
     }
     return new EventSource() {
       private long at = BinaryTraceLayout.HEADER_BYTES;

@@ -1,15 +1,18 @@
 package dev.bufmgr.workloads.baseline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.evict.SelectorParameters;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayResult;
 import dev.bufmgr.workloads.support.PlainModels;
 import dev.bufmgr.workloads.support.SharedTraces;
 import dev.bufmgr.workloads.synth.Workloads;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -111,5 +114,22 @@ class BaselinesTest {
     ReplayResult r = new CaffeinePolicy().replay(t, 10);
     assertTrue(r.hits() > 0 && r.hits() < 5000);
     assertTrue(r.evictions() >= 100 - 10 - 1, "all but about 10 distinct pages must have been evicted");
+  }
+
+  @Test
+  void caffeineReportsTheMeanAndRangeOfItsRuns() {
+    EventTrace t = synthetic("zipf:pages=2000,requests=50000,seed=3");
+    ReplayResult seven = new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "7")))
+        .replay(t, 100);
+    assertEquals("caffeine:runs=7", seven.policy());
+    assertEquals(7, seven.spread().runs());
+    assertTrue(seven.spread().minHitRatio() <= seven.hitRatio() && seven.hitRatio() <= seven.spread().maxHitRatio(), seven.toString());
+    assertEquals(50000, seven.requests());
+    ReplayResult one = new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "1")))
+        .replay(t, 100);
+    assertEquals(one.hitRatio(), one.spread().minHitRatio());
+    assertEquals(one.hitRatio(), one.spread().maxHitRatio());
+    assertThrows(IllegalArgumentException.class,
+        () -> new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "0"))));
   }
 }

@@ -38,14 +38,69 @@ class CompareCommandTest {
     String summary = Files.readString(out.resolve("summary.md"));
     assertTrue(summary.contains("index-leaf") && summary.contains("| best online | its bound | gap to its bound |"));
     assertTrue(summary.contains("Bounds: the policies that admit every miss (gclock:maxUsage=5,batch=1,hand=global, lru) against "
-        + "`opt:bypass=false` (demand paging, as libCacheSim's Belady); the policies that may decline a page (caffeine) against "
+        + "`opt:bypass=false` (demand paging, as libCacheSim's Belady); the policies that may decline a page (caffeine:runs=5) against "
         + "`opt:bypass=true` (MIN with bypass); `opt:bypass=false` against `opt:bypass=true`."), summary);
     assertTrue(summary.contains("Check: every policy's hit ratio is at most its bound's at every size, and `opt:bypass=false` at most "
         + "`opt:bypass=true`'s.") && !summary.contains("FAILED"), summary);
     assertTrue(r.out().contains("pgbench-select") && r.out().contains("Results in"));
+
+    // Sizes above a shortened input's distinct pages are left out, and named on stderr and in the summary.
+    assertTrue(r.err().contains("bufmgr: left out: pgbench-select: pool sizes "), r.err());
+    assertTrue(summary.contains("Left out:\n\n- pgbench-select: pool sizes "), summary);
+
+    // Baselines ignore access strategies, the selectors run them through rings: every row says which,
+    // and the summary of the input with bulk reads says they are not on equal terms.
+    List<String> scans = rows.stream().filter(l -> l.contains("\"case\":\"zipf-with-scans\"")).toList();
+    for (String l : scans) {
+      boolean selector = l.contains("\"policy\":\"gclock");
+      assertTrue(l.contains(selector ? "\"rings\":true,\"strategies\":\"rings\"" : "\"rings\":false,\"strategies\":\"ignored\""), l);
+      assertTrue(!l.contains("\"strategyRequests\":0,"), l);
+    }
+    String share = String.format(java.util.Locale.ROOT, "%.1f%%",
+        100 * number(scans.getFirst(), "strategyRequests") / number(scans.getFirst(), "requests"));
+    assertTrue(summary.contains("Not on equal terms: " + share + " of this input's requests carry an access strategy (bulk reads). "
+        + "`gclock:maxUsage=5,batch=1,hand=global` run them through PostgreSQL's buffer rings"), summary);
+    assertTrue(summary.contains("`lru`, `opt:bypass=true`, `opt:bypass=false`, `caffeine:runs=5` ignore access strategies"), summary);
+
+    // Caffeine is not reproducible: its rows give the mean of its runs and their range.
+    for (String l : rows.stream().filter(l -> l.contains("\"policy\":\"caffeine")).toList()) {
+      double mean = number(l, "hitRatio");
+      assertTrue(number(l, "hitRatioMin") <= mean && mean <= number(l, "hitRatioMax") && number(l, "runs") == 5, l);
+    }
+    assertTrue(summary.contains("`caffeine:runs=5` is not reproducible (random admission): its column is the mean of 5 runs"), summary);
     try (var s = Files.list(dir)) {
       assertEquals(1, s.count(), "only the published folder");
     }
+  }
+
+  private static double number(String json, String field) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + field + "\":([-0-9.eE]+)").matcher(json);
+    assertTrue(m.find(), field + " in " + json);
+    return Double.parseDouble(m.group(1));
+  }
+
+  @Test
+  void requestCountsThatLeaveCasesOutAreNamed() {
+    Path out = dir.resolve("cmp");
+    CliRun zero = CliRun.of("compare", "--out", out.toString(), "--requests", "0", "--quiet");
+    assertEquals(2, zero.status());
+    assertEquals("bufmgr: --requests must be at least 1, got 0", zero.err().strip());
+    CliRun tiny = CliRun.of("compare", "--out", out.toString(), "--requests", "300", "--policy", "lru");
+    assertEquals(0, tiny.status(), tiny.err());
+    assertFalse(tiny.err().contains("no size given"), tiny.err());
+    for (String c : List.of("pgbench-select: its ", "zipf-with-scans: its ")) {
+      assertTrue(tiny.err().contains("bufmgr: left out: " + c), tiny.err());
+    }
+    assertTrue(tiny.err().contains("distinct pages are fewer than its smallest pool size 1000 (--requests 300)"), tiny.err());
+    String summary;
+    try {
+      summary = Files.readString(out.resolve("summary.md"));
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+    assertTrue(summary.contains("- zipf-with-scans: its ") && summary.contains("smallest pool size 2000 (--requests 300)"), summary);
+    assertFalse(summary.contains("## pgbench -S"), summary);
+    assertTrue(summary.contains("## LIRS trace sprite"), summary);
   }
 
   @Test

@@ -41,6 +41,8 @@ class GroupCommitExperimentCommandTest {
     for (String l : sweep) {
       assertEquals(l.contains("\"aboveLambdaStar\":true"), l.contains("\"sqrtTimerBelowF0\":true"), l);
     }
+    // The timer grid starts at t = 0 (greedy's own rule), so the best timer is never worse than greedy.
+    for (String l : sweep) assertTrue(number(l, "greedyGapPct") >= 0, l);
     // The probe's median is 500 us: lambda* = 4000/s.
     assertTrue(rows.stream().anyMatch(l -> l.contains("this machine") && Math.abs(number(l, "lambdaStar") - 4000) < 1e-6));
 
@@ -59,6 +61,15 @@ class GroupCommitExperimentCommandTest {
     assertEquals(8552.0 / 360.0, number(fpi, "ratio"), 1e-9);
 
     String summary = Files.readString(out.resolve("summary.md"));
+    // Each device's verdict counts the loads whose gap is within that load's noise, as the rows say.
+    for (String device : List.of("fixed:f0=900us", "empirical:file=" + probe)) {
+      List<String> mine = sweep.stream().filter(l -> l.contains("\"device\":\"" + device)).toList();
+      long ties = mine.stream().filter(l -> Math.abs(number(l, "greedyGapPct")) <= number(l, "noisePct")).count();
+      String verdict = ties == mine.size()
+          ? "- `" + device + "`: greedy is within noise of the best timer at every load (" + mine.size() + " loads)."
+          : "- `" + device + "`: greedy is within noise of the best timer at " + ties + " of " + mine.size() + " loads; outside it at";
+      assertTrue(summary.contains(verdict), verdict + " in " + summary);
+    }
     assertTrue(summary.contains("| ski-rental / optimum | 1.34x |"), summary);
     assertTrue(summary.contains("can never act with fewer than six clients"));
     assertTrue(summary.contains("--seed 1"));

@@ -74,7 +74,7 @@ class HostileInputsTest {
     java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(16, Long.MAX_VALUE / 2);
     Files.write(bft, bytes);
     assertMentions(refused("replay", "--trace", bft.toString(), "--policy", "lru", "--frames", "10"),
-        "t.bft: header: claims " + Long.MAX_VALUE / 2 + " events");
+        "t.bft: record ", "truncated: the header promises " + Long.MAX_VALUE / 2 + " events");
   }
 
   @Test

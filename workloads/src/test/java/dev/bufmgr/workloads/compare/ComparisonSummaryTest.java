@@ -42,12 +42,12 @@ class ComparisonSummaryTest {
     String s = summary(ratios("gclock", 0.50, "lru", 0.45, "opt:bypass=false", 0.60, "opt:bypass=true", 0.70, "caffeine", 0.65));
     assertTrue(s.contains("Bounds: the policies that admit every miss (gclock:maxUsage=5,batch=1,hand=global, lru) against "
         + "`opt:bypass=false`"), s);
-    assertTrue(s.contains("the policies that may decline a page (caffeine) against `opt:bypass=true`"), s);
+    assertTrue(s.contains("the policies that may decline a page (caffeine:runs=5) against `opt:bypass=true`"), s);
     // best online is caffeine; its bound is the OPT with bypass: 0.70 - 0.65
-    assertTrue(s.contains("| caffeine | opt:bypass=true | 0.0500 |"), s);
+    assertTrue(s.contains("| caffeine:runs=5 | opt:bypass=true | 0.0500 |"), s);
     assertTrue(s.contains("Check: every policy's hit ratio is at most its bound's at every size"), s);
     assertTrue(s.contains("Above the demand-paging bound `opt:bypass=false` (possible only by declining pages, which a pool "
-        + "selector cannot do): caffeine at 100."), s);
+        + "selector cannot do): caffeine:runs=5 at 100."), s);
     assertFalse(s.contains("FAILED"), s);
   }
 
