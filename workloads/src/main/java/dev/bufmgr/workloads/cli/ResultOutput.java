@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
@@ -30,10 +31,15 @@ public final class ResultOutput {
     return OutputFormat.parse(output);
   }
 
-  /** Writes the rows where asked, and the plot when asked. */
+  /** Writes the rows where asked, and the plot when asked (size axis chosen from the sizes). */
   public void emit(List<ResultRow> rows, String title, PrintWriter stdout) {
+    emit(rows, title, stdout, AxisScale.AUTO);
+  }
+
+  /** Writes the rows where asked, and the plot when asked, its size axis scaled as {@code sizes}. */
+  public void emit(List<ResultRow> rows, String title, PrintWriter stdout, AxisScale sizes) {
     String text = format().render(rows);
-    byte[] png = plot != null ? MissRatioChart.png(title, rows) : null;
+    byte[] png = plot != null ? MissRatioChart.png(title, rows, sizes) : null;
     if (out != null) AtomicOutput.writeString(out, text);
     if (png != null) AtomicOutput.writeBytes(plot, png);
     if (out == null) {
