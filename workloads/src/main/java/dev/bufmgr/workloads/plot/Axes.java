@@ -85,14 +85,44 @@ public final class Axes {
         return format(v, 0, clamp(2 - exponent));
       };
     }
+    int decimals = decimals(min, max, ticks);
+    return v -> format(v, decimals, decimals + 2);
+  }
+
+  /**
+   * The DecimalFormat pattern of a linear axis's labels, as {@link #tickFormat} formats them
+   * ({@code #,##0.00##} for 0 to 0.7). Linear axes take a pattern rather than a function: with a
+   * function XChart 4.0.3 puts ticks at the data values whenever those are evenly spaced.
+   */
+  public static String decimalPattern(double min, double max, int ticks) {
+    return decimalPattern(min, max, ticks, false);
+  }
+
+  /**
+   * As {@link #decimalPattern(double, double, int)}; with {@code integers} (every data value a
+   * whole number, such as pool sizes or counts) no decimal is forced, since XChart puts ticks at
+   * such data values when they are evenly spaced.
+   */
+  public static String decimalPattern(double min, double max, int ticks, boolean integers) {
+    int decimals = decimals(min, max, ticks);
+    if (decimals == 0) return "#,##0.##";
+    return integers ? "#,##0." + "#".repeat(decimals + 2) : "#,##0." + "0".repeat(decimals) + "##";
+  }
+
+  /** Whether every finite value is a whole number. */
+  static boolean integers(double[] values) {
+    for (double v : values) if (Double.isFinite(v) && v != Math.rint(v)) return false;
+    return true;
+  }
+
+  private static int decimals(double min, double max, int ticks) {
     double range = Math.abs(max - min);
     if (!(range > 0) || !Double.isFinite(range)) range = Math.max(Math.abs(max), 1);
     double step = range / Math.max(1, ticks);
     int exponent = (int) Math.floor(Math.log10(step));
     double significand = step / Math.pow(10, exponent);
     if (significand > 7.5) exponent++;
-    int decimals = clamp(-exponent);
-    return v -> format(v, decimals, decimals + 2);
+    return clamp(-exponent);
   }
 
   /** Tick labels of a y axis (about {@value #Y_TICKS} ticks); see {@link #tickFormat(double, double, boolean, int)}. */

@@ -11,7 +11,7 @@ import org.knowm.xchart.style.CategoryStyler;
 
 /**
  * A grouped bar chart as PNG bytes: categories on the x axis, one bar series per name, each in
- * its {@link SeriesStyle} colour. Rendered headless. Tick labels read {@code 0.05}; a chart whose
+ * its {@link SeriesStyle} colour (variants of one family in shades of it, {@link SeriesStyle#barColours}). Rendered headless. Tick labels read {@code 0.05}; a chart whose
  * series are all equal or constant says so in its title ({@link Flatness}); the legend sits
  * outside on the right, its names wrapped.
  */
@@ -95,12 +95,12 @@ public final class BarChart {
     CategoryStyler s = chart.getStyler();
     double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
     double[] r = LineChart.range(all, 0.0, null);
-    s.setYAxisTickLabelsFormattingFunction(Axes.tickFormat(Math.min(r[0], 0), r[1], false));
-    Map<String, SeriesStyle> styles = SeriesStyle.forChart(series.keySet());
+    Charts.ticks(s, false, new double[] {Math.min(r[0], 0), r[1]}, false, Axes.Y_TICKS, Axes.integers(all));
+    Map<String, java.awt.Color> colours = SeriesStyle.barColours(series.keySet());
     for (Map.Entry<String, List<Double>> e : series.entrySet()) {
       CategorySeries cs = chart.addSeries(e.getKey(), categories, e.getValue());
       cs.setLabel(Charts.wrap(e.getKey()));
-      cs.setFillColor(styles.get(e.getKey()).color());
+      cs.setFillColor(colours.get(e.getKey()));
     }
     Charts.legend(s, series.keySet(), legend);
     return chart;

@@ -6,10 +6,12 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.AxesChartSeries;
 import org.knowm.xchart.internal.series.MarkerSeries;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -32,7 +34,7 @@ final class Charts {
     styler.setLegendVisible(visible && !names.isEmpty());
     styler.setLegendPosition(Styler.LegendPosition.OutsideE);
     styler.setLegendPadding(6);
-    styler.setLegendSeriesLineLength(28);
+    styler.setLegendSeriesLineLength(44);
     int lines = 0;
     for (String n : names) lines += wrap(n).split("\n", -1).length;
     int size = 12;
@@ -71,6 +73,24 @@ final class Charts {
     }
     out.append(line);
     return out.toString();
+  }
+
+  /**
+   * Tick labels of one axis over the data range {@code range}: on a logarithmic axis the
+   * formatting function of {@link Axes#tickFormat}, on a linear one its pattern ({@link
+   * Axes#decimalPattern}; {@code integers} when every data value is whole) in the root locale,
+   * so every label reads {@code 0.05}.
+   */
+  static void ticks(AxesChartStyler styler, boolean x, double[] range, boolean log, int ticks, boolean integers) {
+    styler.setLocale(Locale.ROOT);
+    if (log) {
+      if (x) styler.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
+      else styler.setYAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
+    } else {
+      String pattern = Axes.decimalPattern(range[0], range[1], ticks, integers);
+      if (x) styler.setXAxisDecimalPattern(pattern);
+      else styler.setYAxisDecimalPattern(pattern);
+    }
   }
 
   /** Gives {@code series} its style; markers only when {@code markers}. */

@@ -8,6 +8,8 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * A line chart as PNG bytes: one series per name, each given as x and y arrays. Rendered
@@ -19,6 +21,8 @@ import org.knowm.xchart.style.XYStyler;
  * in its title ({@link Flatness}); the legend sits outside on the right, its names wrapped.
  */
 public final class LineChart {
+  /** The invisible series that holds a flat chart's y axis open. */
+  static final String ANCHOR = "\u2063y-range";
   private final String title;
   private final String xTitle;
   private final String yTitle;
@@ -123,21 +127,34 @@ public final class LineChart {
     s.setYAxisLogarithmicDecadeOnly(!logY || decades(allY) > Axes.LOG_LABELS_DECADES);
     if (!logY && yMin != null) s.setYAxisMin(yMin);
     if (!logY && yMax != null) s.setYAxisMax(yMax);
-    if (!logY && yr[0] == yr[1] && yMin == null && yMax == null) {
-      // Every y value the same: give the axis some room instead of one lone tick.
-      double pad = Math.max(Math.abs(yr[0]) * 0.1, 0.1);
-      yr = new double[] {yr[0] - pad, yr[1] + pad};
+    double[] data = range(allY, null, null);
+    double[] anchor = null;
+    if (!logY && data[0] == data[1] && allY.length > 0) {
+      // Every y value the same: XChart would draw one or two lone ticks. Give the axis room (or
+      // the caller's ends) and hold it open with an invisible series.
+      double pad = Math.max(Math.abs(data[0]) * 0.1, 0.1);
+      yr = new double[] {yMin != null ? yMin : data[0] - pad, yMax != null ? yMax : data[1] + pad};
       s.setYAxisMin(yr[0]);
       s.setYAxisMax(yr[1]);
+      anchor = yr;
     }
-    s.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(xr[0], xr[1], logX, Axes.X_TICKS));
-    s.setYAxisTickLabelsFormattingFunction(Axes.tickFormat(yr[0], yr[1], logY));
-    Map<String, SeriesStyle> styles = SeriesStyle.forChart(series.keySet());
+    Charts.ticks(s, true, xr, logX, Axes.X_TICKS, Axes.integers(allX));
+    Charts.ticks(s, false, yr, logY, Axes.Y_TICKS, Axes.integers(allY) && Axes.integers(yr));
     boolean markers = series.values().stream().allMatch(xy -> xy[0].length <= Charts.MARKER_POINTS);
+    Map<String, SeriesStyle> styles = SeriesStyle.forChart(series.keySet(), markers);
     for (Map.Entry<String, double[][]> e : series.entrySet()) {
       XYSeries xy = chart.addSeries(e.getKey(), e.getValue()[0], e.getValue()[1]);
       xy.setLabel(Charts.wrap(e.getKey()));
       Charts.style(xy, styles.get(e.getKey()), markers);
+    }
+    if (anchor != null) {
+      // Three unevenly spaced values: XChart puts ticks at the data values when those are evenly spaced.
+      double[] ys = {anchor[0], anchor[0] + 0.37 * (anchor[1] - anchor[0]), anchor[1]};
+      XYSeries hold = chart.addSeries(ANCHOR, new double[] {xr[0], xr[0], xr[0]}, ys);
+      hold.setShowInLegend(false);
+      hold.setMarker(SeriesMarkers.NONE);
+      hold.setLineStyle(SeriesLines.NONE);
+      hold.setLineColor(new java.awt.Color(0, 0, 0, 0));
     }
     Charts.legend(s, series.keySet(), legend);
     return chart;

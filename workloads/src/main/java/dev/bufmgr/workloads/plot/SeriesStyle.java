@@ -35,14 +35,14 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *       selector's name is completed with its defaults through the registry, so {@code gclock}
  *       and {@code gclock:maxUsage=5,batch=1,hand=global} are one policy) takes the family's
  *       own marker and dash from the table, and no two known families share a dash or a marker.
- *       A variant (other parameters, or a qualifier) takes a marker and dash from a stable hash of
- *       its family, parameters and qualifier, never the family's own pair.
+ *       A variant (other parameters, or a qualifier) takes a marker and a dash from stable hashes
+ *       of its family, parameters and qualifier, never the family's own marker nor its dash.
  * </ul>
  *
  * <p>The hash is FNV-1a over the UTF-8 bytes, the same on every JVM. Only where two series of
  * one chart would otherwise share a look does {@link #forChart} depart from {@link #of}: two
- * families outside the table with one hashed colour, or two names with one colour, marker and
- * dash; that depends on the set of names in the chart, never on their order, and never moves a
+ * families outside the table with one hashed colour, or two names with one colour, dash and
+ * (where drawn) marker; that depends on the set of names in the chart, never on their order, and never moves a
  * family of the table off its colour.
  */
 public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
@@ -55,7 +55,7 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
 
   /** Dash patterns (null: solid), each distinct where lines overlap. */
   private static final float[][] DASHES = {
-    null, {10f, 5f}, {3f, 3f}, {1.5f, 3.5f}, {10f, 4f, 2f, 4f}, {10f, 3f, 2f, 3f, 2f, 3f}, {18f, 6f}, {6f, 2f}
+    null, {10f, 5f}, {3f, 3f}, {1.5f, 3.5f}, {10f, 4f, 2f, 4f}, {10f, 3f, 2f, 3f, 2f, 3f}, {12f, 6f}, {6f, 2f}
   };
 
   static final BasicStroke[] LINES = new BasicStroke[DASHES.length];
@@ -77,23 +77,26 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
 
   private record Family(Color color, int marker, int dash) {}
 
-  /** The known families (Okabe-Ito colours first), by normalized name: lower case, no '-', '_'. */
+  /**
+   * The known families by normalized name (lower case, no '-', '_'): Okabe-Ito colours for the
+   * families most often drawn together, LRU in purple so that it never reads as HOT/COOL's vermillion.
+   */
   private static final Map<String, Family> FAMILIES = new LinkedHashMap<>();
 
   static {
     FAMILIES.put("gclock", new Family(rgb(0x0072B2), 0, 0));
     FAMILIES.put("hotcool", new Family(rgb(0xD55E00), 1, 1));
     FAMILIES.put("s3fifo", new Family(rgb(0x009E73), 2, 4));
-    FAMILIES.put("lru", new Family(rgb(0xE69F00), 3, 2));
+    FAMILIES.put("lru", new Family(rgb(0x7B3294), 3, 2));
     FAMILIES.put("opt", new Family(rgb(0x000000), 5, 6));
     FAMILIES.put("optdemand", new Family(rgb(0x7F7F7F), 6, 3));
     FAMILIES.put("caffeine", new Family(rgb(0xCC79A7), 4, 5));
-    FAMILIES.put("arc", new Family(rgb(0x882255), 7, 7));
+    FAMILIES.put("arc", new Family(rgb(0xE69F00), 7, 7));
     FAMILIES.put("clock", new Family(rgb(0x56B4E9), 1, 7));
     FAMILIES.put("sieve", new Family(rgb(0x44AA99), 0, 3));
     FAMILIES.put("lirs", new Family(rgb(0x999933), 2, 1));
     FAMILIES.put("clockpro", new Family(rgb(0x332288), 3, 5));
-    FAMILIES.put("2q", new Family(rgb(0xAA4499), 4, 2));
+    FAMILIES.put("2q", new Family(rgb(0x882255), 4, 2));
     FAMILIES.put("fifo", new Family(rgb(0x6F4E37), 6, 4));
   }
 
@@ -105,25 +108,25 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
     Parsed p = Parsed.of(name);
     Family known = FAMILIES.get(p.family);
     Color color = known != null ? known.color : PALETTE[index(hash("colour " + p.family), PALETTE.length)];
-    int own = known != null ? known.marker * DASHES.length + known.dash
-        : index(hash("marker " + p.family), MARKERS.length * DASHES.length);
-    int combo = own;
+    int marker = known != null ? known.marker : index(hash("marker " + p.family), MARKERS.length);
+    int dash = known != null ? known.dash : index(hash("dash " + p.family), DASHES.length);
     if (!p.variant.isEmpty()) {
-      int others = MARKERS.length * DASHES.length - 1;
-      combo = (own + 1 + index(hash(p.family + "|" + p.variant), others)) % (others + 1);
+      // A variant differs from its family in both marker and dash, so it stays apart where markers are left out.
+      marker = (marker + 1 + index(hash("marker " + p.family + "|" + p.variant), MARKERS.length - 1)) % MARKERS.length;
+      dash = (dash + 1 + index(hash("dash " + p.family + "|" + p.variant), DASHES.length - 1)) % DASHES.length;
     }
-    return new SeriesStyle(color, MARKERS[combo / DASHES.length], LINES[combo % DASHES.length]);
+    return new SeriesStyle(color, MARKERS[marker], LINES[dash]);
   }
 
   /**
    * The styles of one chart's series: {@link #of} for each name, with two exceptions that depend
    * on the set of names only, never on their order. A family outside the table whose hashed
    * colour another family of the chart already has takes the next free palette colour (families
-   * of the table keep theirs). A name whose style another name of the chart already has moves to
-   * the next free marker and dash of its colour. Names are settled in sorted order, families of
-   * the table first.
+   * of the table keep theirs). A name that would look like another name of the chart (same
+   * colour, dash and, when {@code markers} are drawn, marker) moves to the next free dash and
+   * marker of its colour. Names are settled in sorted order, families of the table first.
    */
-  public static Map<String, SeriesStyle> forChart(Collection<String> names) {
+  public static Map<String, SeriesStyle> forChart(Collection<String> names, boolean markers) {
     List<String> sorted = new ArrayList<>(new HashSet<>(names));
     sorted.sort((a, b) -> {
       boolean ka = FAMILIES.containsKey(Parsed.of(a).family);
@@ -131,7 +134,7 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
       return ka != kb ? (ka ? -1 : 1) : a.compareTo(b);
     });
     Map<String, SeriesStyle> byName = new LinkedHashMap<>();
-    Set<SeriesStyle> taken = new HashSet<>();
+    Set<List<Object>> taken = new HashSet<>();
     Map<String, Color> familyColour = new LinkedHashMap<>();
     int combos = MARKERS.length * DASHES.length;
     for (String name : sorted) {
@@ -147,12 +150,13 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
         familyColour.put(family, colour);
       }
       s = new SeriesStyle(colour, s.marker, s.line);
-      int combo = combo(s);
-      for (int k = 1; taken.contains(s) && k < combos; k++) {
-        int c = (combo + k) % combos;
-        s = new SeriesStyle(s.color, MARKERS[c / DASHES.length], LINES[c % DASHES.length]);
+      int marker = Arrays.asList(MARKERS).indexOf(s.marker);
+      int dash = Arrays.asList(LINES).indexOf(s.line);
+      // Dash first, then marker: k walks the dashes of one marker before the next marker.
+      for (int k = 1; taken.contains(look(s, markers)) && k < combos; k++) {
+        s = new SeriesStyle(colour, MARKERS[(marker + k / DASHES.length) % MARKERS.length], LINES[(dash + k) % DASHES.length]);
       }
-      taken.add(s);
+      taken.add(look(s, markers));
       byName.put(name, s);
     }
     Map<String, SeriesStyle> inOrder = new LinkedHashMap<>();
@@ -160,12 +164,44 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
     return inOrder;
   }
 
-  private static int combo(SeriesStyle s) {
-    int m = 0;
-    int d = 0;
-    for (int i = 0; i < MARKERS.length; i++) if (MARKERS[i] == s.marker) m = i;
-    for (int i = 0; i < LINES.length; i++) if (LINES[i] == s.line) d = i;
-    return m * DASHES.length + d;
+  /** The styles of one chart's series with markers drawn; see {@link #forChart(Collection, boolean)}. */
+  public static Map<String, SeriesStyle> forChart(Collection<String> names) {
+    return forChart(names, true);
+  }
+
+  /**
+   * The fill colours of one bar chart's series, where only colour tells bars apart: the colours
+   * of {@link #forChart}, and where several names share one (variants of a family), the first
+   * in sorted order keeps it and the others take shades of it, alternately darker and lighter.
+   */
+  public static Map<String, Color> barColours(Collection<String> names) {
+    Map<String, SeriesStyle> styles = forChart(names, false);
+    List<String> sorted = new ArrayList<>(styles.keySet());
+    sorted.sort(null);
+    Map<Color, Integer> seen = new LinkedHashMap<>();
+    Map<String, Color> byName = new LinkedHashMap<>();
+    for (String name : sorted) {
+      Color c = styles.get(name).color;
+      int k = seen.merge(c, 1, Integer::sum) - 1;
+      byName.put(name, k == 0 ? c : shade(c, k));
+    }
+    Map<String, Color> inOrder = new LinkedHashMap<>();
+    for (String name : names) inOrder.put(name, byName.get(name));
+    return inOrder;
+  }
+
+  /** The k-th shade of {@code c} (k >= 1): odd k darker, even k lighter, further with k. */
+  static Color shade(Color c, int k) {
+    double f = Math.min(0.8, 0.3 * ((k + 1) / 2));
+    boolean darker = k % 2 == 1;
+    int[] rgb = {c.getRed(), c.getGreen(), c.getBlue()};
+    for (int i = 0; i < 3; i++) rgb[i] = (int) Math.round(darker ? rgb[i] * (1 - f) : rgb[i] + (255 - rgb[i]) * f);
+    return new Color(rgb[0], rgb[1], rgb[2]);
+  }
+
+  /** What a reader tells series apart by. */
+  private static List<Object> look(SeriesStyle s, boolean markers) {
+    return markers ? List.of(s.color, s.marker, s.line) : List.of(s.color, s.line);
   }
 
   /** The name split into family (normalized) and variant (parameters and qualifier; empty for the family's defaults). */
@@ -179,6 +215,10 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
       String rawFamily = colon < 0 ? policy : policy.substring(0, colon);
       String params = colon < 0 ? "" : policy.substring(colon + 1);
       String family = normalize(rawFamily);
+      if (!FAMILIES.containsKey(family) && !family.startsWith("opt") && !Registered.REGISTRY.contains(rawFamily)) {
+        // Not a policy: the whole name is its own family ("rings on", "closed form K*").
+        return new Parsed(normalize(text), "");
+      }
       if (family.startsWith("opt") && (family.contains("demand") || params.contains("demand")
           || params.matches(".*\\bbypass=(false|off|no|0)\\b.*"))) {
         family = "optdemand";

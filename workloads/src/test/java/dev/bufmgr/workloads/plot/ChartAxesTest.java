@@ -72,10 +72,28 @@ class ChartAxesTest {
 
   @Test
   void everyChartUsesTheFormat() {
+    // Miss ratios 0 to 0.7: the pattern that writes 0.05.
     var chart = mrc(1000, 2000, 3000).chart();
-    assertEquals("0.05", chart.getStyler().getYAxisTickLabelsFormattingFunction().apply(0.05));
+    assertEquals("#,##0.00##", chart.getStyler().getYAxisDecimalPattern());
+    assertEquals("0.05", format(chart.getStyler().getYAxisDecimalPattern(), 0.05));
+    assertEquals(Locale.ROOT, chart.getStyler().getLocale());
     var bars = BarChart.of("t", "share", List.of("a", "b")).series("lru", List.of(0.05, 0.7)).chart();
-    assertEquals("0.05", bars.getStyler().getYAxisTickLabelsFormattingFunction().apply(0.05));
+    assertEquals("0.05", format(bars.getStyler().getYAxisDecimalPattern(), 0.05));
+    // A log axis formats through a function.
+    var log = mrc(2000, 5000, 10000, 20000, 40000).chart();
+    assertEquals("5,000", log.getStyler().getXAxisTickLabelsFormattingFunction().apply(5000.0));
+  }
+
+  @Test
+  void thePatternAndTheFunctionAgree() {
+    for (double v : new double[] {0, 0.05, 0.6, 0.125}) {
+      assertEquals(Axes.tickFormat(0, 0.7, false).apply(v), format(Axes.decimalPattern(0, 0.7, Axes.Y_TICKS), v));
+    }
+    assertEquals("#,##0.##", Axes.decimalPattern(0, 40_000, Axes.Y_TICKS));
+  }
+
+  private static String format(String pattern, double v) {
+    return new java.text.DecimalFormat(pattern, java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)).format(v);
   }
 
   private static LineChart mrc(double... frames) {

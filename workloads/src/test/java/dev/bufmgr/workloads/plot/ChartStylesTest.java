@@ -54,8 +54,8 @@ class ChartStylesTest {
     // The hash fallback is FNV-1a, the same on every JVM: pinned values for a name outside the table.
     SeriesStyle other = SeriesStyle.of("simulated");
     assertEquals(new Color(0xEE6677), other.color());
-    assertSame(SeriesMarkers.TRIANGLE_DOWN, other.marker());
-    assertArrayEquals(new float[] {10f, 5f}, other.line().getDashArray());
+    assertSame(SeriesMarkers.SQUARE, other.marker());
+    assertArrayEquals(new float[] {1.5f, 3.5f}, other.line().getDashArray());
     assertEquals(other, SeriesStyle.of("simulated"));
   }
 
@@ -95,7 +95,7 @@ class ChartStylesTest {
     for (String v : List.of("gclock:batch=16", "gclock:batch=64", "gclock:maxUsage=3", "gclock / greedy")) {
       SeriesStyle s = SeriesStyle.of(v);
       assertEquals(stock.color(), s.color(), v);
-      assertTrue(s.marker() != stock.marker() || !s.line().equals(stock.line()), v + " differs from gclock");
+      assertTrue(s.marker() != stock.marker() && !s.line().equals(stock.line()), v + " differs from gclock in marker and dash");
     }
   }
 
@@ -116,10 +116,33 @@ class ChartStylesTest {
   }
 
   @Test
-  void twoUnknownFamiliesOfOneChartGetTwoColours() {
-    // Both hash to one palette colour on their own.
-    assertEquals(SeriesStyle.of("simulated").color(), SeriesStyle.of("closed form K*").color());
-    Map<String, SeriesStyle> styles = SeriesStyle.forChart(List.of("simulated", "closed form K*"));
-    assertNotEquals(styles.get("simulated").color(), styles.get("closed form K*").color());
+  void unknownNamesOfOneChartGetTheirOwnColours() {
+    List<String> devices = new ArrayList<>();
+    for (int i = 0; i < 12; i++) devices.add("device-" + i);
+    // On their own, the hashes of these twelve names give only ten colours.
+    assertEquals(10, new HashSet<>(devices.stream().map(d -> SeriesStyle.of(d).color()).toList()).size());
+    Map<String, SeriesStyle> styles = SeriesStyle.forChart(devices);
+    assertEquals(12, new HashSet<>(styles.values().stream().map(SeriesStyle::color).toList()).size());
+    // A name that is no policy is its own family: "rings on" and "rings off" are two colours.
+    assertNotEquals(SeriesStyle.of("rings on").color(), SeriesStyle.of("rings off").color());
+  }
+
+  @Test
+  void withoutMarkersTheDashAloneKeepsVariantsApart() {
+    List<String> names = List.of("gclock:batch=1", "gclock:batch=16", "gclock:batch=64",
+        "hotcool:batch=1", "hotcool:batch=16", "hotcool:batch=64");
+    Map<String, SeriesStyle> styles = SeriesStyle.forChart(names, false);
+    Set<List<Object>> looks = new HashSet<>();
+    for (SeriesStyle s : styles.values()) looks.add(List.of(s.color(), s.line()));
+    assertEquals(6, looks.size(), "colour and dash differ for every series");
+  }
+
+  @Test
+  void barsOfOneFamilyTakeShadesOfItsColour() {
+    Map<String, Color> c = SeriesStyle.barColours(List.of("gclock", "gclock:maxUsage=3", "hotcool"));
+    assertEquals(new Color(0x0072B2), c.get("gclock"));
+    assertEquals(SeriesStyle.shade(new Color(0x0072B2), 1), c.get("gclock:maxUsage=3"));
+    assertNotEquals(c.get("gclock"), c.get("gclock:maxUsage=3"));
+    assertEquals(new Color(0xD55E00), c.get("hotcool"));
   }
 }
