@@ -1,7 +1,10 @@
 package dev.bufmgr.core.metrics;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * A snapshot of a pool's counters, merged over its sessions: hits and misses (in all and per page
@@ -152,6 +155,23 @@ public final class PoolMetrics {
   /** The q-quantile of victim-search latency in nanoseconds; NaN when searches were not timed. */
   public double victimSearchNanosPercentile(double q) {
     return victimNanos.getTotalCount() == 0 ? Double.NaN : victimNanos.getValueAtPercentile(q * 100.0);
+  }
+
+  /**
+   * The recorded victim-search latencies as {@code {nanos, counts}}, ascending, one entry per
+   * occupied histogram bucket (2 significant digits) valued at the bucket's highest equivalent
+   * value; both arrays empty when searches were not timed.
+   */
+  public long[][] victimSearchNanosDistribution() {
+    List<Long> values = new ArrayList<>();
+    List<Long> counts = new ArrayList<>();
+    for (HistogramIterationValue v : victimNanos.recordedValues()) {
+      values.add(victimNanos.highestEquivalentValue(v.getValueIteratedTo()));
+      counts.add(v.getCountAtValueIteratedTo());
+    }
+    return new long[][] {
+      values.stream().mapToLong(Long::longValue).toArray(), counts.stream().mapToLong(Long::longValue).toArray()
+    };
   }
 
   /** The longest victim search in nanoseconds; NaN when searches were not timed. */

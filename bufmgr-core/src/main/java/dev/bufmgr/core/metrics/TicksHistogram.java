@@ -70,6 +70,33 @@ public final class TicksHistogram {
     return max;
   }
 
+  /**
+   * The recorded distribution as {@code {values, counts}}, values ascending, only values that
+   * occurred: below 1024 each exact ticks value; above, one entry per power-of-two bucket valued
+   * at its upper bound (at most {@link #max()}), as {@link #percentile} reports it.
+   */
+  public long[][] distribution() {
+    int n = 0;
+    for (long c : exact) if (c > 0) n++;
+    for (long c : log2) if (c > 0) n++;
+    long[] values = new long[n];
+    long[] counts = new long[n];
+    int k = 0;
+    for (int i = 0; i < EXACT; i++) {
+      if (exact[i] > 0) {
+        values[k] = i;
+        counts[k++] = exact[i];
+      }
+    }
+    for (int i = 0; i < log2.length; i++) {
+      if (log2[i] > 0) {
+        values[k] = i >= 62 ? max : Math.min(max, (2L << i) - 1);
+        counts[k++] = log2[i];
+      }
+    }
+    return new long[][] {values, counts};
+  }
+
   /** Counts per exact ticks value 0..1023 (a copy). */
   public long[] exactCounts() {
     return exact.clone();

@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
@@ -66,6 +67,6 @@ public final class MrcCommand implements Runnable, WritesOutputs {
       sizes.add((int) Math.max(1, Math.round(distinct * pct / 100)));
     }
     List<ResultRow> rows = new ReplayRunner(System.err).run(in, chosen, new ArrayList<>(sizes), 1);
-    result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
+    result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut(), AxisScale.LOG);
   }
 }

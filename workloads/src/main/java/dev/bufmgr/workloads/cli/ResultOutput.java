@@ -1,5 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
+import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import dev.bufmgr.workloads.report.OutputFormat;
@@ -43,12 +44,17 @@ public final class ResultOutput {
     return t;
   }
 
-  /** Writes the rows where asked and the plot when asked: both files or neither. */
+  /** Writes the rows where asked and the plot when asked (size axis chosen from the sizes): both files or neither. */
   public void emit(List<ResultRow> rows, String title, PrintWriter stdout) {
+    emit(rows, title, stdout, AxisScale.AUTO);
+  }
+
+  /** Writes the rows where asked and the plot when asked, its size axis scaled as {@code sizes}: both files or neither. */
+  public void emit(List<ResultRow> rows, String title, PrintWriter stdout, AxisScale sizes) {
     String text = format().render(rows);
     Map<Path, byte[]> files = new LinkedHashMap<>();
     if (out != null) files.put(out, text.getBytes(StandardCharsets.UTF_8));
-    if (plot != null) files.put(plot, MissRatioChart.png(title, rows));
+    if (plot != null) files.put(plot, MissRatioChart.png(title, rows, sizes));
     AtomicOutput.writeAll(files);
     if (out == null) {
       stdout.print(text);

@@ -4,6 +4,7 @@ import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.baseline.OptBounds;
 import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
 import dev.bufmgr.workloads.replay.PolicyLabels;
@@ -95,7 +96,7 @@ public final class SharedTraceCurvesExperiment {
         line.add(Tables.pct(acc[0] / acc[2]) + " (+" + Tables.num(100 * acc[1] / acc[2], 2) + ")");
       }
       table.add(line);
-      report.chart("mrc-" + name + ".png", MissRatioChart.png("Miss ratio: LIRS " + name, rows));
+      report.chart("mrc-" + name + ".png", MissRatioChart.png("Miss ratio: LIRS " + name, rows, AxisScale.LOG));
     }
     report.summary(Tables.markdown(header, table));
     return report;

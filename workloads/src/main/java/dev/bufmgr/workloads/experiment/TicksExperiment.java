@@ -8,7 +8,11 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.plot.Axes;
+import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.plot.BarChart;
+import dev.bufmgr.workloads.plot.Cdf;
+import dev.bufmgr.workloads.plot.LineChart;
 import dev.bufmgr.workloads.replay.SessionThreads;
 import dev.bufmgr.workloads.report.ResultRow;
 import dev.bufmgr.workloads.synth.Workloads;
@@ -24,11 +28,14 @@ import java.util.function.Consumer;
  * clock stays flat"): T threads share one pool and pin and release uniformly random pages of a
  * table 1.7 times the pool (the thread's sweep-bound microbenchmark), so the pool evicts
  * continuously. For G-CLOCK and HOT/COOL at hand batches 1, 16 and 64: ticks per victim (mean,
- * p50, p99, max), victim-search latency (p50, p99, p99.9, max) and evictions per second.
+ * p50, p99, max), victim-search latency (p50, p99, p99.9, max) and evictions per second, and both
+ * distributions as CDF charts with their points in {@code cdf.csv}.
  */
 public final class TicksExperiment {
   private static final int[] BATCHES = {1, 16, 64};
   private static final String[] SELECTORS = {"gclock", "hotcool"};
+  /** A CDF's value axis is logarithmic when its values span this ratio or more. */
+  static final double LOG_SPAN = 20;
 
   private TicksExperiment() {}
 
@@ -46,6 +53,9 @@ public final class TicksExperiment {
     List<List<String>> table = new ArrayList<>();
     Map<String, List<Double>> p99 = new LinkedHashMap<>();
     Map<String, List<Double>> mean = new LinkedHashMap<>();
+    Map<String, Cdf> ticksCdf = new LinkedHashMap<>();
+    Map<String, Cdf> nanosCdf = new LinkedHashMap<>();
+    StringBuilder cdfCsv = new StringBuilder("policy,batch,measure,value,cumulativeFraction\n");
     for (String selector : SELECTORS) {
       for (int batch : BATCHES) {
         SelectorSpec spec = SelectorSpec.parse(selector + ":batch=" + batch);
@@ -78,6 +88,10 @@ public final class TicksExperiment {
             .put("searchNanosP999", m.victimSearchNanosPercentile(0.999))
             .put("searchNanosMax", m.victimSearchNanosMax());
         report.row(row);
+        ticksCdf.put(canonical, Cdf.of(m.ticksHistogram().distribution()));
+        nanosCdf.put(canonical, Cdf.of(m.victimSearchNanosDistribution()));
+        appendCsv(cdfCsv, canonical, batch, "ticks", ticksCdf.get(canonical));
+        appendCsv(cdfCsv, canonical, batch, "searchNanos", nanosCdf.get(canonical));
         p99.computeIfAbsent(selector, k -> new ArrayList<>()).add(m.ticksPerVictimPercentile(0.99));
         mean.computeIfAbsent(selector, k -> new ArrayList<>()).add(m.ticksPerVictimMean());
         table.add(List.of(canonical, Tables.num(m.ticksPerVictimMean(), 2), Tables.num(m.ticksPerVictimPercentile(0.5), 0),
@@ -91,6 +105,11 @@ public final class TicksExperiment {
     for (int b : BATCHES) categories.add("batch " + b);
     report.chart("ticks-p99.png", BarChart.png("Ticks per victim, p99", "ticks", categories, p99));
     report.chart("ticks-mean.png", BarChart.png("Ticks per victim, mean", "ticks", categories, mean));
+    report.chart("search-latency-cdf.png", cdfChart("Victim-search latency, CDF per selector and batch (" + threads + " threads)",
+        "victim-search latency (ns)", nanosCdf));
+    report.chart("ticks-cdf.png", cdfChart("Ticks per victim, CDF per selector and batch (" + threads + " threads)",
+        "ticks per victim (positions examined)", ticksCdf));
+    report.file("cdf.csv", cdfCsv.toString());
     report.summary("# ticks\n\n"
         + "**Question** (seeds/002): does G-CLOCK's ticks per victim climb under a hot, continuously evicting "
         + "pool while the one-bit HOT/COOL clock stays at 1 to 3, and what does the hand batch do to the "
@@ -100,8 +119,30 @@ public final class TicksExperiment {
         + "` (thread t with seed " + seed + "+t), victim searches timed.\n\n"
         + "**Answer** (numbers from this run; latency in ns, evictions in millions per second):\n\n"
         + Tables.markdown(List.of("policy", "ticks mean", "p50", "p99", "max", "search p50", "p99", "p99.9", "max",
-            "M evictions/s"), table));
+            "M evictions/s"), table)
+        + "\nThe distributions behind the percentiles: `search-latency-cdf.png` and `ticks-cdf.png` (cumulative "
+        + "fraction of victim searches at or below each value, one line per selector and batch), their points in "
+        + "`cdf.csv`.\n");
     return report;
+  }
+
+  /** A CDF chart: one staircase per run, the value axis logarithmic when it spans {@value #LOG_SPAN}x or more. */
+  static byte[] cdfChart(String title, String xTitle, Map<String, Cdf> cdfs) {
+    LineChart chart = LineChart.of(title, xTitle, "cumulative fraction of victim searches").yRange(0.0, 1.0);
+    List<Double> values = new ArrayList<>();
+    for (Map.Entry<String, Cdf> e : cdfs.entrySet()) {
+      chart.series(e.getKey(), e.getValue().steps()[0], e.getValue().steps()[1]);
+      for (double v : e.getValue().values()) values.add(v);
+    }
+    boolean log = Axes.wide(values.stream().mapToDouble(Double::doubleValue).toArray(), LOG_SPAN);
+    return chart.xScale(log ? AxisScale.LOG : AxisScale.LINEAR).png();
+  }
+
+  private static void appendCsv(StringBuilder csv, String policy, int batch, String measure, Cdf cdf) {
+    for (int i = 0; i < cdf.size(); i++) {
+      csv.append('"').append(policy).append("\",").append(batch).append(',').append(measure).append(',')
+          .append((long) cdf.values()[i]).append(',').append(cdf.fractions()[i]).append('\n');
+    }
   }
 
   /** Runs every stream on its own thread against {@code pool}; returns the wall seconds. */
