@@ -99,7 +99,10 @@ class RealTimePipelineTest {
         FileDevice device = new FileDevice(log.channel(), data, 8192, "file:" + folder)) {
       RealTimePipeline p = new RealTimePipeline(c, TransactionalSource.endless(2, 300, 6, 0.5), device, log.endLsn(), REGISTRY);
       r = p.run();
-      assertTrue(r.transactions() > 50 && r.backendWrites() + r.bgwriterWrites() > 20, r.transactions() + " " + r.backendWrites());
+      // Real fsyncs: a loaded machine commits far fewer in the same time, so ask only for enough
+      // work to have written pages back and checkpointed more than once.
+      assertTrue(r.transactions() >= 10 && r.backendWrites() + r.bgwriterWrites() >= 10,
+          "transactions " + r.transactions() + ", page writes " + (r.backendWrites() + r.bgwriterWrites()));
       assertTrue(r.checkpoints().done() >= 2, "checkpoints: " + r.checkpoints());
       durable = p.wal().flushedLsn();
       redo = p.lastCompletedRedo();
