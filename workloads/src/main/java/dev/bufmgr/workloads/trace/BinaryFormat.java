@@ -40,7 +40,8 @@ public final class BinaryFormat implements TraceFormat {
   public EventSource open(Path file, SpecParams options) {
     options.finish();
     String where = file.toString();
-    Arena arena = Arena.ofConfined();
+    // Shared: a replay opens the source on one thread, reads it on its reader thread, closes it on the first.
+    Arena arena = Arena.ofShared();
     MemorySegment seg;
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = ch.size();

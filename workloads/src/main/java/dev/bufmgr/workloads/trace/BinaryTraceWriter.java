@@ -3,7 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.Capacity;
-import dev.bufmgr.core.resource.CapacityException;
+import dev.bufmgr.core.resource.DiskGuard;
 import dev.bufmgr.workloads.report.AtomicOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Locale;
 
 /**
  * Converts any event source to the binary form of {@link BinaryTraceLayout}. The file appears
@@ -20,9 +19,6 @@ import java.util.Locale;
  */
 public final class BinaryTraceWriter {
   private BinaryTraceWriter() {}
-
-  /** Bytes written between two looks at the disk's free space. */
-  private static final long DISK_CHECK_BYTES = 64L << 20;
 
   /**
    * Writes every event of {@code source} (and closes it); returns the number written. A source
@@ -50,7 +46,7 @@ public final class BinaryTraceWriter {
   private static long writeTo(EventSource source, Path file, Path target) throws IOException {
     int fieldMask = BinaryTraceLayout.mask(source.carries());
     boolean withMeta = fieldMask != 0;
-    long nextDiskCheck = 0;
+    DiskGuard disk = new DiskGuard(target.toString(), file.toAbsolutePath().getParent());
     int blockBytes = 4 + BinaryTraceLayout.BLOCK_EVENTS * (8 + (withMeta ? 4 : 0));
     ByteBuffer buf = ByteBuffer.allocateDirect(Math.max(blockBytes, BinaryTraceLayout.HEADER_BYTES)).order(ByteOrder.LITTLE_ENDIAN);
     long count = 0;
@@ -68,16 +64,7 @@ public final class BinaryTraceWriter {
           buf.position(4 + n * 12);
         }
         buf.flip();
-        long at = ch.position();
-        if (at >= nextDiskCheck) {
-          long usable = Capacity.usableDiskBytes(target.toString(), file.toAbsolutePath().getParent());
-          if (usable - DISK_CHECK_BYTES < Capacity.DISK_RESERVE_BYTES) {
-            throw new CapacityException(String.format(Locale.ROOT,
-                "%s: stopped after %,d events (%s written, nothing kept): the disk would have less than %s free",
-                target, count, Capacity.bytes(at), Capacity.bytes(Capacity.DISK_RESERVE_BYTES)));
-          }
-          nextDiskCheck = at + DISK_CHECK_BYTES;
-        }
+        disk.check(ch.position());
         writeFully(ch, buf);
         count += n;
       }

@@ -5,6 +5,8 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.workloads.stream.CarriesNextAccess;
+import dev.bufmgr.workloads.stream.EventBlock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -16,8 +18,11 @@ import java.util.Set;
 /**
  * libCacheSim's {@code oracleGeneral} binary traces: 24-byte little-endian records {@code u32
  * time, u64 id, u32 size, i64 next access vtime}, plain or zstd-compressed ({@code .zst}). The
- * object id becomes the page id; sizes and next-access times are dropped (objects are unit-size
- * pages here; OPT computes its own future). Carries page ids only.
+ * object id becomes the page id and sizes are dropped (objects are unit-size pages here). The
+ * next-access times are delivered beside the events ({@link CarriesNextAccess}), so OPT streams
+ * without a pre-pass, as libCacheSim's Belady does: -1 and INT64_MAX mean never again, as in
+ * libCacheSim's {@code oracleGeneralBin_read_one_req} ({@code traceReader/customizedReader/oracle/
+ * oracleGeneralBin.h}). Carries page ids only.
  */
 public final class OracleGeneralFormat implements TraceFormat {
   /** Bytes per record. */
@@ -37,8 +42,9 @@ public final class OracleGeneralFormat implements TraceFormat {
   public EventSource open(Path file, SpecParams options) {
     options.finish();
     InputStream in = TraceFiles.open(file);
-    return new EventSource() {
-      private final byte[] bytes = new byte[RECORD_BYTES * 4096];
+    return new Source() {
+      private final byte[] bytes = new byte[RECORD_BYTES * EventBatch.DEFAULT_CAPACITY];
+      private long[] next = new long[EventBatch.DEFAULT_CAPACITY];
       private final ByteBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
       private long records;
       private boolean ended;
@@ -71,8 +77,14 @@ public final class OracleGeneralFormat implements TraceFormat {
         }
         long[] pages = batch.pages;
         int[] meta = batch.meta;
+        if (next.length < whole) next = new long[whole];
         for (int i = 0; i < whole; i++) {
           pages[i] = view.getLong(i * RECORD_BYTES + 4);
+          long nx = view.getLong(i * RECORD_BYTES + 16);
+          if (nx < -1) {
+            throw new TraceException(file.toString(), "record " + (records + i + 1), "next access vtime " + nx + " is negative");
+          }
+          next[i] = nx == -1 ? EventBlock.NEVER : nx;
           meta[i] = 0;
         }
         batch.setSize(whole);
@@ -85,9 +97,17 @@ public final class OracleGeneralFormat implements TraceFormat {
       }
 
       @Override
+      public long[] nextAccess() {
+        return next;
+      }
+
+      @Override
       public void close() {
         TraceFiles.closeQuietly(in);
       }
     };
   }
+
+  /** An oracleGeneral reader: events, and the next accesses they carry. */
+  private interface Source extends EventSource, CarriesNextAccess {}
 }
