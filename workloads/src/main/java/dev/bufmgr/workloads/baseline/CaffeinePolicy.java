@@ -2,15 +2,18 @@ package dev.bufmgr.workloads.baseline;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorParameters;
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ClassTally;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
+import dev.bufmgr.workloads.replay.ReplayRun;
+import dev.bufmgr.workloads.stream.EventBlock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
+import java.util.Set;
 
 /**
  * Caffeine's W-TinyLFU (Einziger, Friedman and Manes, "TinyLFU: a highly efficient cache
@@ -23,8 +26,8 @@ import java.util.stream.IntStream;
  * ThreadLocalRandom}, which no seed pins), so hit counts differ from run to run. The policy
  * therefore replays {@code runs} times (parameter {@code runs}, default 5) and reports the mean
  * hits with the lowest and highest hit ratio ({@link ReplayResult.Spread}). The runs are
- * independent caches and run in parallel on the machine's cores; the rate is per run (requests
- * over the mean run's wall time).
+ * independent caches fed the same blocks; the rate is per run (requests over the run's time
+ * divided by the number of runs).
  */
 public final class CaffeinePolicy implements ReplayPolicy {
   /** Its parameters: {@code runs}, 5 by default. */
@@ -61,31 +64,79 @@ public final class CaffeinePolicy implements ReplayPolicy {
   }
 
   @Override
-  public ReplayResult replay(EventTrace trace, int frames) {
-    List<Run> done = IntStream.range(0, runs).parallel().mapToObj(i -> replayOnce(trace, frames)).toList();
-    long hitSum = 0;
-    long evictionSum = 0;
-    double seconds = 0;
-    double min = Double.POSITIVE_INFINITY;
-    double max = Double.NEGATIVE_INFINITY;
-    long[] classHitSum = null;
-    long[] classMissSum = null;
-    for (Run r : done) {
-      hitSum += r.hits();
-      evictionSum += r.evictions();
-      seconds += r.seconds();
-      double ratio = trace.size() == 0 ? 0 : r.hits() / (double) trace.size();
-      min = Math.min(min, ratio);
-      max = Math.max(max, ratio);
-      classHitSum = add(classHitSum, r.tally().hits());
-      classMissSum = add(classMissSum, r.tally().misses());
-    }
-    return new ReplayResult(name, frames, trace.size(), mean(hitSum), mean(evictionSum), null, null, seconds / runs,
-        means(classHitSum), means(classMissSum), new ReplayResult.Spread(runs, min, max));
+  public ReplayRun start(int frames, Set<EventField> carries) {
+    return new Run(frames, carries);
   }
 
-  /** One replay: its hits, evictions, per-class tally and wall seconds. */
-  private record Run(long hits, long evictions, ClassTally tally, double seconds) {}
+  /** {@code runs} independent caches fed the same blocks; the result is their mean and range. */
+  private final class Run implements ReplayRun {
+    private final int frames;
+    private final List<Cache<Long, Boolean>> caches = new ArrayList<>();
+    private final ClassTally[] tallies;
+    private final long[] hits;
+    private final long[] evictions;
+    private long requests;
+
+    Run(int frames, Set<EventField> carries) {
+      this.frames = frames;
+      this.tallies = new ClassTally[runs];
+      this.hits = new long[runs];
+      this.evictions = new long[runs];
+      for (int r = 0; r < runs; r++) {
+        int run = r;
+        tallies[r] = new ClassTally(carries);
+        caches.add(Caffeine.newBuilder()
+            .maximumSize(frames)
+            .executor(Runnable::run)
+            .evictionListener((Long k, Boolean v, com.github.benmanes.caffeine.cache.RemovalCause c) -> evictions[run]++)
+            .build());
+      }
+    }
+
+    @Override
+    public void accept(EventBlock block) {
+      long[] pages = block.pages();
+      int[] meta = block.meta();
+      int n = block.size();
+      requests += n;
+      for (int r = 0; r < runs; r++) {
+        Cache<Long, Boolean> cache = caches.get(r);
+        ClassTally tally = tallies[r];
+        tally.requests(meta, n);
+        long h = 0;
+        for (int i = 0; i < n; i++) {
+          Long key = pages[i];
+          if (cache.getIfPresent(key) != null) h++;
+          else {
+            tally.miss(meta, i);
+            cache.put(key, Boolean.TRUE);
+          }
+        }
+        hits[r] += h;
+      }
+    }
+
+    @Override
+    public ReplayResult finish(double seconds) {
+      long hitSum = 0;
+      long evictionSum = 0;
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      long[] classHitSum = null;
+      long[] classMissSum = null;
+      for (int r = 0; r < runs; r++) {
+        hitSum += hits[r];
+        evictionSum += evictions[r];
+        double ratio = requests == 0 ? 0 : hits[r] / (double) requests;
+        min = Math.min(min, ratio);
+        max = Math.max(max, ratio);
+        classHitSum = add(classHitSum, tallies[r].hits());
+        classMissSum = add(classMissSum, tallies[r].misses());
+      }
+      return new ReplayResult(name, frames, requests, mean(hitSum), mean(evictionSum), null, null, seconds / runs,
+          means(classHitSum), means(classMissSum), new ReplayResult.Spread(runs, min, max));
+    }
+  }
 
   private long mean(long sum) {
     return Math.round(sum / (double) runs);
@@ -101,31 +152,7 @@ public final class CaffeinePolicy implements ReplayPolicy {
   private static long[] add(long[] sum, long[] part) {
     if (part == null) return null;
     if (sum == null) return part.clone();
-    for (int c = 0; c < sum.length; c++) sum[c] += part[c];
+    for (int c = 0; c < Math.min(sum.length, part.length); c++) sum[c] += part[c];
     return sum;
-  }
-
-  private static Run replayOnce(EventTrace trace, int frames) {
-    long start = System.nanoTime();
-    ClassTally tally = new ClassTally(trace);
-    long[] evictions = new long[1];
-    Cache<Long, Boolean> cache =
-        Caffeine.newBuilder()
-            .maximumSize(frames)
-            .executor(Runnable::run)
-            .evictionListener((Long k, Boolean v, com.github.benmanes.caffeine.cache.RemovalCause c) -> evictions[0]++)
-            .build();
-    int n = trace.size();
-    long[] pages = trace.pages();
-    long hits = 0;
-    for (int i = 0; i < n; i++) {
-      Long key = pages[i];
-      if (cache.getIfPresent(key) != null) hits++;
-      else {
-        tally.miss(i);
-        cache.put(key, Boolean.TRUE);
-      }
-    }
-    return new Run(hits, evictions[0], tally, (System.nanoTime() - start) / 1e9);
   }
 }

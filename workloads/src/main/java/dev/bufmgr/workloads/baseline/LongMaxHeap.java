@@ -1,63 +1,75 @@
 package dev.bufmgr.workloads.baseline;
 
 import java.util.Arrays;
-import java.util.function.LongPredicate;
 
-/** A binary max-heap of longs in one growable array. */
+/** A binary max-heap of long keys, each with an int value, in two growable parallel arrays. */
 final class LongMaxHeap {
-  private long[] a;
+  private long[] keys;
+  private int[] values;
   private int size;
 
   LongMaxHeap(int capacity) {
-    a = new long[Math.max(4, capacity)];
+    keys = new long[Math.max(4, capacity)];
+    values = new int[keys.length];
   }
 
   int size() {
     return size;
   }
 
-  long peek() {
+  /** The largest key. */
+  long peekKey() {
     if (size == 0) throw new IllegalStateException("empty heap");
-    return a[0];
+    return keys[0];
   }
 
-  void push(long v) {
-    if (size == a.length) a = Arrays.copyOf(a, a.length * 2);
+  /** The value of the largest key. */
+  int peekValue() {
+    if (size == 0) throw new IllegalStateException("empty heap");
+    return values[0];
+  }
+
+  void push(long key, int value) {
+    if (size == keys.length) {
+      keys = Arrays.copyOf(keys, keys.length * 2);
+      values = Arrays.copyOf(values, keys.length);
+    }
     int i = size++;
     while (i > 0) {
       int parent = (i - 1) >>> 1;
-      if (a[parent] >= v) break;
-      a[i] = a[parent];
+      if (keys[parent] >= key) break;
+      keys[i] = keys[parent];
+      values[i] = values[parent];
       i = parent;
     }
-    a[i] = v;
+    keys[i] = key;
+    values[i] = value;
   }
 
-  long pop() {
-    long top = peek();
-    long last = a[--size];
-    if (size > 0) siftDown(0, last);
-    return top;
+  /** Removes the largest key. */
+  void pop() {
+    peekKey();
+    size--;
+    if (size > 0) siftDown(0, keys[size], values[size]);
   }
 
-  private void siftDown(int i, long v) {
+  /** Empties the heap. */
+  void clear() {
+    size = 0;
+  }
+
+  private void siftDown(int i, long key, int value) {
     int half = size >>> 1;
     while (i < half) {
       int child = 2 * i + 1;
       int right = child + 1;
-      if (right < size && a[right] > a[child]) child = right;
-      if (v >= a[child]) break;
-      a[i] = a[child];
+      if (right < size && keys[right] > keys[child]) child = right;
+      if (key >= keys[child]) break;
+      keys[i] = keys[child];
+      values[i] = values[child];
       i = child;
     }
-    a[i] = v;
-  }
-
-  /** Keeps only the entries {@code keep} accepts and restores heap order (Floyd's heapify). */
-  void retainIf(LongPredicate keep) {
-    int n = 0;
-    for (int i = 0; i < size; i++) if (keep.test(a[i])) a[n++] = a[i];
-    size = n;
-    for (int i = (size >>> 1) - 1; i >= 0; i--) siftDown(i, a[i]);
+    keys[i] = key;
+    values[i] = value;
   }
 }

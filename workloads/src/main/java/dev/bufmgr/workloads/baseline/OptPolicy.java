@@ -1,14 +1,17 @@
 package dev.bufmgr.workloads.baseline;
 
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorParameters;
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.event.LongIntMap;
 import dev.bufmgr.workloads.replay.ClassTally;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
+import dev.bufmgr.workloads.replay.ReplayRun;
+import dev.bufmgr.workloads.stream.EventBlock;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Belady's optimal replacement (MIN; Belady, "A study of replacement algorithms for a virtual
@@ -31,11 +34,12 @@ import java.util.Map;
  * <p>Which page leaves among several never used again changes no hit count, so both variants are
  * exact: the same hits as any other implementation of the same rule.
  *
- * <p>Memory: OPT needs the whole trace in memory (its future), plus one int per request for the
- * next use, one bit per request for "the page requested there is cached", and a binary max-heap
- * of longs (next use in the high half, the inserting request in the low half) holding at most
- * about 2 x frames entries; stale entries are dropped lazily and the heap is compacted when it
- * doubles.
+ * <p>OPT reads the future: each request comes with its next access (the position of the same
+ * page's next request), from the trace itself (oracleGeneral records carry it) or from a
+ * pre-pass ({@link dev.bufmgr.workloads.stream.NextAccessFile}). Given that, it streams in
+ * O(frames) memory: a map from cached page to slot, two longs per slot and a max-heap of (next
+ * access, slot) of at most about 2 x frames entries, rebuilt from the slots when stale entries
+ * double it.
  */
 public final class OptPolicy implements ReplayPolicy {
   /** The policy's name in a spec. */
@@ -47,8 +51,6 @@ public final class OptPolicy implements ReplayPolicy {
           "true: a missing page used no sooner than every cached page is not admitted (MIN with bypass, the bound "
               + "for admission-filtering policies); false: demand paging, every miss admitted (libCacheSim's Belady, "
               + "the bound for pool selectors and lru)"));
-
-  private static final int NEVER = Integer.MAX_VALUE;
 
   private final boolean bypass;
   private final String name;
@@ -85,66 +87,86 @@ public final class OptPolicy implements ReplayPolicy {
   }
 
   @Override
-  public ReplayResult replay(EventTrace trace, int frames) {
-    long start = System.nanoTime();
-    ClassTally tally = new ClassTally(trace);
-    int n = trace.size();
-    long[] pages = trace.pages();
-    int[] nextUse = nextUses(pages, n);
-    long[] resident = new long[(n >>> 6) + 1];
-    LongMaxHeap heap = new LongMaxHeap(2 * frames + 16);
-    int cached = 0;
-    long hits = 0;
-    long evictions = 0;
-    for (int i = 0; i < n; i++) {
-      int nu = nextUse[i];
-      long entry = ((long) nu << 32) | i;
-      if ((resident[i >>> 6] & (1L << i)) != 0) {
-        hits++;
-        resident[i >>> 6] &= ~(1L << i);
-      } else if (cached < frames) {
-        tally.miss(i);
-        cached++;
-      } else {
-        tally.miss(i);
-        long top = validTop(heap, resident);
-        if (bypass && nu >= (int) (top >>> 32)) continue;
-        heap.pop();
-        int victimUse = (int) (top >>> 32);
-        if (victimUse != NEVER) resident[victimUse >>> 6] &= ~(1L << victimUse);
-        evictions++;
+  public boolean needsNextAccess() {
+    return true;
+  }
+
+  @Override
+  public ReplayRun start(int frames, Set<EventField> carries) {
+    return new Run(frames, carries);
+  }
+
+  /**
+   * The replay: a map from cached page to its slot, each slot's page and next access, and a
+   * max-heap of (next access, slot) entries. An entry is current when its slot's next access
+   * still equals its key (positions are unique; two pages never used again are alike, so an entry
+   * of either serves); stale ones are skipped at the top and dropped when the heap is rebuilt from
+   * the slots at twice the pool's size.
+   */
+  private final class Run implements ReplayRun {
+    private final int frames;
+    private final ClassTally tally;
+    private final LongIntMap where;
+    private final long[] slotPage;
+    private final long[] slotNext;
+    private final LongMaxHeap heap;
+    private int used;
+    private long requests;
+    private long hits;
+    private long evictions;
+
+    Run(int frames, Set<EventField> carries) {
+      this.frames = frames;
+      this.tally = new ClassTally(carries);
+      this.where = new LongIntMap(frames);
+      this.slotPage = new long[frames];
+      this.slotNext = new long[frames];
+      this.heap = new LongMaxHeap(2 * frames + 16);
+    }
+
+    @Override
+    public void accept(EventBlock block) {
+      long[] pages = block.pages();
+      long[] nexts = block.next();
+      int[] meta = block.meta();
+      int n = block.size();
+      tally.requests(meta, n);
+      requests += n;
+      for (int i = 0; i < n; i++) {
+        long page = pages[i];
+        long nu = nexts[i];
+        int s = where.get(page);
+        if (s >= 0) {
+          hits++;
+        } else {
+          tally.miss(meta, i);
+          if (used < frames) {
+            s = used++;
+          } else {
+            while (slotNext[heap.peekValue()] != heap.peekKey()) heap.pop();
+            if (bypass && nu >= heap.peekKey()) continue;
+            s = heap.peekValue();
+            heap.pop();
+            where.remove(slotPage[s]);
+            evictions++;
+          }
+          slotPage[s] = page;
+          where.put(page, s);
+        }
+        slotNext[s] = nu;
+        heap.push(nu, s);
+        if (heap.size() > 2 * frames + 8) rebuild();
       }
-      if (nu != NEVER) resident[nu >>> 6] |= 1L << nu;
-      heap.push(entry);
-      if (heap.size() > 2 * frames + 8) compact(heap, resident);
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return new ReplayResult(name(), frames, n, hits, evictions, null, null, seconds, tally.hits(), tally.misses());
-  }
 
-  /** For each request, the index of the same page's next request, or NEVER. */
-  static int[] nextUses(long[] pages, int n) {
-    int[] next = new int[n];
-    LongIntMap last = new LongIntMap(Math.min(n, 1 << 20));
-    for (int i = n - 1; i >= 0; i--) {
-      int j = last.get(pages[i]);
-      next[i] = j < 0 ? NEVER : j;
-      last.put(pages[i], i);
+    private void rebuild() {
+      heap.clear();
+      for (int s = 0; s < used; s++) heap.push(slotNext[s], s);
     }
-    return next;
-  }
 
-  private static boolean valid(long entry, long[] resident) {
-    int use = (int) (entry >>> 32);
-    return use == NEVER || (resident[use >>> 6] & (1L << use)) != 0;
-  }
-
-  private static long validTop(LongMaxHeap heap, long[] resident) {
-    while (!valid(heap.peek(), resident)) heap.pop();
-    return heap.peek();
-  }
-
-  private static void compact(LongMaxHeap heap, long[] resident) {
-    heap.retainIf(e -> valid(e, resident));
+    @Override
+    public ReplayResult finish(double seconds) {
+      return new ReplayResult(name, frames, requests, hits, evictions, null, null, seconds, tally.hits(), tally.misses());
+    }
   }
 }

@@ -98,7 +98,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
     for (ComparisonCase c : cases) {
       if (!quiet) System.err.println("bufmgr: workload " + c.slug() + ": loading");
       ReplayInput in = c.input().get();
-      int distinct = in.trace().distinctPages();
+      int distinct = in.facts().distinctPages();
       FrameSizes.Fitted fitted = FrameSizes.fit(c.frames(), distinct, in.label());
       if (fitted.sizes().isEmpty()) {
         leftOut.add(c.slug() + ": its " + distinct + " distinct pages are fewer than its smallest pool size "
@@ -142,7 +142,8 @@ public final class CompareCommand implements Runnable, WritesOutputs {
               + "as libCacheSim's Belady), the bound of policies that admit every miss; `opt:bypass=true` may decline a page, "
               + "the bound of policies that may decline one, and of every policy.%n"
               + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n"
-              + "requestsPerSecond: requests over the replay loop's wall time, input already in memory, after unmeasured "
+              + "requestsPerSecond: requests over the time the run spent replaying them (the input is generated or decoded on a reader thread "
+              + "and OPT's next accesses computed before the pass, neither counted), after unmeasured "
               + "warm-up replays of the first %,d requests per policy (until two agree within 10%%).%n%s",
           String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
           ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));

@@ -1,8 +1,6 @@
 package dev.bufmgr.workloads.cli;
 
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.core.resource.Capacity;
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.synth.Workloads;
 import dev.bufmgr.workloads.trace.TraceFormats;
@@ -36,22 +34,25 @@ public final class InputOptions {
     if (workload != null && format != null) throw new CliFailure("--format applies to --trace only");
   }
 
+  /** The workload spec parsed; a fault in it is reported naming the flag and the spec. */
+  private Workloads.Workload parsedWorkload() {
+    try {
+      return Workloads.parse(workload);
+    } catch (IllegalArgumentException e) {
+      throw new CliFailure("--workload " + workload + ": " + e.getMessage());
+    }
+  }
+
   /** A fresh source of the input's events, for streaming (conversion). */
   public EventSource open() {
     check();
-    return trace != null ? TraceFormats.open(trace, format) : Workloads.parse(workload).open();
+    return trace != null ? TraceFormats.open(trace, format) : parsedWorkload().open();
   }
 
-  /** The input loaded into memory. */
-  public ReplayInput load() {
+  /** The input, to be streamed (each pass opens it afresh). */
+  public ReplayInput input() {
     check();
-    if (trace != null) {
-      EventTrace t = EventTrace.load(TraceFormats.open(trace, format));
-      return new ReplayInput(t, trace.toString(), format == null ? "binary" : format, null);
-    }
-    Workloads.Workload w = Workloads.parse(workload);
-    Capacity.requireHeap("--workload " + workload + ": requests", w.requests(), EventTrace.BYTES_PER_EVENT,
-        "replay holds the whole trace in memory, " + EventTrace.BYTES_PER_EVENT + " B a request");
-    return new ReplayInput(EventTrace.load(w.open()), null, null, w);
+    if (trace != null) return ReplayInput.ofFile(trace, format);
+    return ReplayInput.ofWorkload(parsedWorkload());
   }
 }

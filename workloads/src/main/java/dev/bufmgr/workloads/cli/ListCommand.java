@@ -34,7 +34,7 @@ public final class ListCommand implements Runnable {
     }
     Map<String, String> baselineHelp = Map.of(
         "lru", "least recently used (baseline, no parameters)",
-        "opt", "Belady's MIN, the bound (baseline; OPT needs the whole trace in memory)",
+        "opt", "Belady's MIN, the bound (baseline; reads each request's next access from oracleGeneral records, or from a pre-pass index on disk, 8 bytes a request)",
         "caffeine", "Caffeine's W-TinyLFU, maximumSize = frames (baseline)");
     for (String b : Baselines.names()) {
       out.printf("  %-10s %s%n", b, baselineHelp.getOrDefault(b, "baseline"));

@@ -59,8 +59,8 @@ public final class MrcCommand implements Runnable, WritesOutputs {
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
     for (String p : policies) chosen.add(catalog.resolve(p));
-    ReplayInput in = input.load();
-    int distinct = in.trace().distinctPages();
+    ReplayInput in = input.input();
+    int distinct = in.facts().distinctPages();
     TreeSet<Integer> sizes = new TreeSet<>();
     for (int i = 0; i < points; i++) {
       double pct = minPercent * Math.pow(maxPercent / minPercent, i / (double) (points - 1));

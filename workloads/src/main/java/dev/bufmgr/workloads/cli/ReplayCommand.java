@@ -16,6 +16,7 @@ import dev.bufmgr.workloads.synth.Workloads;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -75,32 +76,32 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
     for (String p : policies) chosen.add(catalog.resolve(p));
-    if (threads > 1 && input.workload != null) {
-      long perThread = Workloads.parse(input.workload).requests();
-      Capacity.requireHeap("--threads " + threads + " x requests=" + perThread + ": events", Capacity.saturatingMultiply(threads, perThread),
-          EventTrace.BYTES_PER_EVENT, "each replay thread holds its own draw of the workload in memory");
-    }
-    long loadStart = System.nanoTime();
-    ReplayInput in = input.load();
-    double loadSeconds = (System.nanoTime() - loadStart) / 1e9;
-    if (perClass) EventRequirements.require(in.label(), in.trace().carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
-    List<Integer> sizes = FrameSizes.parse(frames, in.trace().distinctPages(), in.label());
-    if (threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy pp && !pp.singleThreaded())) {
+    ReplayInput in = input.input();
+    if (perClass) EventRequirements.require(in.label(), in.carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
+    boolean percentages = FrameSizes.needsDistinctPages(frames);
+    List<Integer> sizes = percentages ? FrameSizes.parse(frames, in.facts().distinctPages(), in.label()) : FrameSizes.counts(frames);
+    boolean concurrent = threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy pp && !pp.singleThreaded());
+    if (concurrent) {
       int smallest = sizes.getFirst();
       if (smallest < 2 * threads) {
         throw new CliFailure("--threads " + threads + " needs pools of at least " + 2 * threads + " frames (--frames gives "
             + smallest + "): each thread pins a buffer while it works on it, and a victim search must still find "
             + "unpinned ones");
       }
+      if (in.workload() != null) {
+        long perThread = in.workload().requests();
+        Capacity.requireHeap("--threads " + threads + " x requests=" + perThread + ": events", Capacity.saturatingMultiply(threads, perThread),
+            EventTrace.BYTES_PER_EVENT, "each concurrent replay thread holds its own draw of the workload in memory");
+      }
     }
-    long work = (long) in.trace().size() * chosen.size() * sizes.size();
-    boolean report = !quiet && work >= 20_000_000L;
-    if (report) {
-      System.err.printf(java.util.Locale.ROOT, "bufmgr: read %d events of %s in %.2f s (%.1fM events/s)%n",
-          in.trace().size(), in.label(), loadSeconds, in.trace().size() / loadSeconds / 1e6);
+    long start = System.nanoTime();
+    List<ResultRow> rows = new ReplayRunner(null).run(in, chosen, sizes, threads);
+    FrameSizes.requireWithin(sizes, in.facts().distinctPages(), in.label());
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (!quiet && seconds >= 2) {
+      System.err.printf(Locale.ROOT, "bufmgr: replayed %,d requests of %s under %d configurations in %.1f s%n",
+          in.facts().requests(), in.label(), rows.size(), seconds);
     }
-    ReplayRunner runner = new ReplayRunner(report ? System.err : null);
-    List<ResultRow> rows = runner.run(in, chosen, sizes, threads);
     result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
   }
 }

@@ -1,9 +1,7 @@
 package dev.bufmgr.workloads.compare;
 
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.synth.Workloads;
-import dev.bufmgr.workloads.trace.TraceFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +47,7 @@ public final class DefaultComparison {
     if (lirsFolder != null && Files.isRegularFile(lirsFolder.resolve(LIRS_TRACE))) {
       Path file = lirsFolder.resolve(LIRS_TRACE);
       cases.add(new ComparisonCase("LIRS trace sprite (Sprite network file system)", LIRS_SLUG,
-          () -> new ReplayInput(EventTrace.load(TraceFormats.open(file, "lirs")), file.toString(), "lirs", null),
+          () -> ReplayInput.ofFile(file, "lirs"),
           List.of("1%", "2%", "5%", "10%", "20%", "40%")));
     }
     return cases;
@@ -60,8 +58,7 @@ public final class DefaultComparison {
   }
 
   private static ReplayInput workload(String spec) {
-    Workloads.Workload w = Workloads.parse(spec);
-    return new ReplayInput(EventTrace.load(w.open()), null, null, w);
+    return ReplayInput.ofWorkload(Workloads.parse(spec));
   }
 
   /**

@@ -93,6 +93,49 @@ public final class EventTrace {
     }
   }
 
+  /** A source that delivers at most the first {@code n} events of {@code source} (and closes it). */
+  public static EventSource limit(EventSource source, long n) {
+    return new EventSource() {
+      private long left = n;
+
+      @Override
+      public String name() {
+        return source.name();
+      }
+
+      @Override
+      public Set<EventField> carries() {
+        return source.carries();
+      }
+
+      @Override
+      public long expectedCount() {
+        long e = source.expectedCount();
+        return e < 0 ? n : Math.min(e, n);
+      }
+
+      @Override
+      public int fill(EventBatch batch) {
+        if (left <= 0) {
+          batch.clear();
+          return 0;
+        }
+        int got = source.fill(batch);
+        if (got > left) {
+          got = (int) left;
+          batch.setSize(got);
+        }
+        left -= got;
+        return got;
+      }
+
+      @Override
+      public void close() {
+        source.close();
+      }
+    };
+  }
+
   /** The trace's name (file or workload spec). */
   public String name() {
     return name;

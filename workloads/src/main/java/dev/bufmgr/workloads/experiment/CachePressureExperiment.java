@@ -2,7 +2,6 @@ package dev.bufmgr.workloads.experiment;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.workloads.baseline.OptBounds;
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.BarChart;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
 import dev.bufmgr.workloads.replay.PolicyLabels;
@@ -63,7 +62,7 @@ public final class CachePressureExperiment {
     for (int c : CLASSES) categories.add(PageClasses.name(c));
     for (Scenario sc : scenarios) {
       Workloads.Workload w = Workloads.parse(sc.spec());
-      ReplayInput input = new ReplayInput(EventTrace.load(w.open()), null, null, w);
+      ReplayInput input = ReplayInput.ofWorkload(w);
       List<ResultRow> rows = runner.run(input, policies, List.of(frames), 1);
       Map<String, List<Double>> bars = new LinkedHashMap<>();
       List<List<String>> table = new ArrayList<>();

@@ -3,7 +3,6 @@ package dev.bufmgr.workloads.experiment;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.baseline.OptBounds;
-import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.AxisScale;
 import dev.bufmgr.workloads.plot.MissRatioChart;
 import dev.bufmgr.workloads.replay.PolicyCatalog;
@@ -12,7 +11,6 @@ import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayRunner;
 import dev.bufmgr.workloads.report.ResultRow;
-import dev.bufmgr.workloads.trace.TraceFormats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -66,8 +64,8 @@ public final class SharedTraceCurvesExperiment {
     for (ReplayPolicy p : policies) header.add(labels.get(p.name()));
     for (Path file : traces) {
       String name = file.getFileName().toString().replace(".trace.gz", "");
-      ReplayInput in = new ReplayInput(EventTrace.load(TraceFormats.open(file, "lirs")), file.toString(), "lirs", null);
-      int distinct = in.trace().distinctPages();
+      ReplayInput in = ReplayInput.ofFile(file, "lirs");
+      int distinct = in.facts().distinctPages();
       TreeSet<Integer> sizes = new TreeSet<>();
       for (int i = 0; i < points; i++) {
         double pct = minPercent * Math.pow(maxPercent / minPercent, i / (double) (points - 1));

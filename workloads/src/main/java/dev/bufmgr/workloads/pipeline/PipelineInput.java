@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.pipeline;
 
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.replay.ReplayInput;
 import dev.bufmgr.workloads.synth.SyntheticSource;
 import dev.bufmgr.workloads.synth.Workloads;
 import dev.bufmgr.workloads.trace.TraceFormats;
@@ -60,7 +60,7 @@ public final class PipelineInput {
 
   /**
    * The pages of the input's data: what the workload declares, or a trace's distinct pages (one
-   * pass over it).
+   * streaming pass over it).
    *
    * @throws IllegalArgumentException for a workload whose size is not known
    */
@@ -70,6 +70,6 @@ public final class PipelineInput {
       if (p < 0) throw new IllegalArgumentException(name + ": its size is not known, so --frames cannot be a percentage");
       return p;
     }
-    return EventTrace.load(open()).distinctPages();
+    return ReplayInput.ofFile(trace, format).facts().distinctPages();
   }
 }

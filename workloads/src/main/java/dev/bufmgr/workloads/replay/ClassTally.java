@@ -1,48 +1,52 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.workloads.event.EventTrace;
+import java.util.Arrays;
+import java.util.Set;
 
 /**
- * Per-page-class counts for policies outside the pool: requests per class counted once, misses
- * per class counted on the miss path only, hits as the difference. Null arrays when the trace has
- * no classes, so a replay without classes pays nothing.
+ * Per-page-class counts for policies outside the pool, kept block by block: requests per class
+ * counted as each block arrives, misses on the miss path only, hits as the difference. Counts
+ * nothing when the input carries no page classes, so a replay without them pays nothing.
  */
 public final class ClassTally {
-  private final int[] meta;
   private final long[] requests;
   private final long[] misses;
+  private int largest;
 
-  /** A tally for {@code trace}. */
-  public ClassTally(EventTrace trace) {
-    this.meta = trace.meta();
-    if (meta == null) {
-      requests = null;
-      misses = null;
-      return;
+  /** A tally for an input carrying {@code carries}. */
+  public ClassTally(Set<EventField> carries) {
+    boolean counting = carries.contains(EventField.PAGE_CLASSES);
+    requests = counting ? new long[EventMeta.MAX_PAGE_CLASS + 1] : null;
+    misses = counting ? new long[EventMeta.MAX_PAGE_CLASS + 1] : null;
+  }
+
+  /** Counts the requests of a block's first {@code n} packed fields ({@code meta} may be null). */
+  public void requests(int[] meta, int n) {
+    if (requests == null || meta == null) return;
+    for (int i = 0; i < n; i++) {
+      int c = EventMeta.pageClass(meta[i]);
+      requests[c]++;
+      if (c > largest) largest = c;
     }
-    int classes = 1;
-    for (int i = 0; i < trace.size(); i++) classes = Math.max(classes, EventMeta.pageClass(meta[i]) + 1);
-    requests = new long[classes];
-    misses = new long[classes];
-    for (int i = 0; i < trace.size(); i++) requests[EventMeta.pageClass(meta[i])]++;
   }
 
-  /** Counts a miss of event {@code i}. */
-  public void miss(int i) {
-    if (meta != null) misses[EventMeta.pageClass(meta[i])]++;
+  /** Counts a miss of the request with packed fields {@code meta[i]}. */
+  public void miss(int[] meta, int i) {
+    if (misses != null && meta != null) misses[EventMeta.pageClass(meta[i])]++;
   }
 
-  /** Hits per class, or null without classes. */
+  /** Hits per class up to the largest class seen, or null without classes. */
   public long[] hits() {
-    if (meta == null) return null;
-    long[] h = new long[requests.length];
+    if (requests == null) return null;
+    long[] h = new long[largest + 1];
     for (int c = 0; c < h.length; c++) h[c] = requests[c] - misses[c];
     return h;
   }
 
-  /** Misses per class, or null without classes. */
+  /** Misses per class up to the largest class seen, or null without classes. */
   public long[] misses() {
-    return misses == null ? null : misses.clone();
+    return misses == null ? null : Arrays.copyOf(misses, largest + 1);
   }
 }

@@ -19,6 +19,29 @@ public final class FrameSizes {
     return f.sizes();
   }
 
+  /** Whether any item is a percentage, which needs the input's distinct pages before the replay. */
+  public static boolean needsDistinctPages(List<String> items) {
+    return items.stream().anyMatch(t -> t.trim().endsWith("%"));
+  }
+
+  /**
+   * The counts of {@code items} (no percentage), checked only to be at least 1: for a streamed
+   * input whose distinct pages are known after the replay ({@link #requireWithin}).
+   */
+  public static List<Integer> counts(List<String> items) {
+    return parse(items, Integer.MAX_VALUE, "the input");
+  }
+
+  /** Refuses, once the distinct pages are known, a size above them (only cold misses). */
+  public static void requireWithin(List<Integer> sizes, int distinctPages, String inputName) {
+    for (int f : sizes) {
+      if (f > distinctPages) {
+        throw new IllegalArgumentException("--frames: " + f + " exceeds the " + distinctPages + " distinct pages of " + inputName
+            + " (every policy would see only cold misses)");
+      }
+    }
+  }
+
   /**
    * The sizes that fit an input of {@code distinctPages}, and the counts left out because they
    * exceed it (for built-in size lists on shortened inputs). {@code sizes} may be empty.

@@ -1,6 +1,8 @@
 package dev.bufmgr.workloads.replay;
 
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.event.EventField;
+import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
@@ -10,8 +12,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
-import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.stream.EventBlock;
 import java.util.Set;
 
 /**
@@ -75,20 +76,6 @@ public final class PoolPolicy implements ReplayPolicy {
         .build();
   }
 
-  /** Page classes to count for a trace: one past its largest class, at least 1. */
-  public static int classesOf(EventTrace trace) {
-    int[] meta = trace.meta();
-    int max = 0;
-    if (meta != null) {
-      for (int i = 0; i < trace.size(); i++) max = Math.max(max, EventMeta.pageClass(meta[i]));
-    }
-    if (max >= PoolConfig.MAX_PAGE_CLASSES) {
-      throw new IllegalArgumentException(
-          trace.name() + ": page class " + max + " exceeds the pool's largest counted class " + (PoolConfig.MAX_PAGE_CLASSES - 1));
-    }
-    return max + 1;
-  }
-
   /** A pool loads every page that misses into a buffer: it cannot decline one. */
   @Override
   public String strategies() {
@@ -100,16 +87,56 @@ public final class PoolPolicy implements ReplayPolicy {
     return true;
   }
 
+  /** Page classes a pool counts for a stream carrying {@code carries}: all it can, or one. */
+  public static int classesFor(Set<EventField> carries) {
+    return carries.contains(EventField.PAGE_CLASSES) ? PoolConfig.MAX_PAGE_CLASSES : 1;
+  }
+
   @Override
-  public ReplayResult replay(EventTrace trace, int frames) {
-    int classes = classesOf(trace);
-    try (BufferPool pool = new BufferPool(config(frames, classes, Sharing.EXCLUSIVE), registry)) {
-      long start = System.nanoTime();
-      try (PoolSession session = pool.openSession()) {
-        replayInto(session, trace.pages(), trace.meta(), 0, trace.size());
+  public ReplayRun start(int frames, Set<EventField> carries) {
+    return new Run(frames, classesFor(carries));
+  }
+
+  /** An exclusive pool and its session, fed block by block. */
+  private final class Run implements ReplayRun {
+    private final int frames;
+    private final int classes;
+    private final BufferPool pool;
+    private final PoolSession session;
+    private long requests;
+    private int largestClass;
+
+    Run(int frames, int classes) {
+      this.frames = frames;
+      this.classes = classes;
+      this.pool = new BufferPool(config(frames, classes, Sharing.EXCLUSIVE), registry);
+      this.session = pool.openSession();
+    }
+
+    @Override
+    public void accept(EventBlock block) {
+      int[] meta = block.meta();
+      int n = block.size();
+      if (meta != null) {
+        for (int i = 0; i < n; i++) {
+          int c = EventMeta.pageClass(meta[i]);
+          if (c >= classes) {
+            throw new IllegalArgumentException("request " + (block.first() + i + 1) + ": page class " + c
+                + " exceeds the pool's largest counted class " + (classes - 1));
+          }
+          if (c > largestClass) largestClass = c;
+        }
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      return result(pool.metrics(), frames, trace.size(), seconds, classes);
+      replayInto(session, block.pages(), meta, 0, n);
+      requests += n;
+    }
+
+    @Override
+    public ReplayResult finish(double seconds) {
+      session.close();
+      try (pool) {
+        return result(pool.metrics(), frames, requests, seconds, largestClass + 1);
+      }
     }
   }
 

@@ -6,8 +6,10 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * A policy that can replay a whole trace at a given pool size, deterministically, on the calling
- * thread: a baseline (LRU, OPT, Caffeine) or a registered selector run through the buffer pool.
+ * A policy that replays a stream of requests at a given pool size, deterministically: a baseline
+ * (LRU, OPT, Caffeine) or a registered selector run through the buffer pool. {@link #start}
+ * begins a run that takes the stream block by block ({@link OnePassReplay} feeds many runs from
+ * one reading); {@link #replay} replays a trace in memory the same way.
  */
 public interface ReplayPolicy {
 
@@ -37,6 +39,22 @@ public interface ReplayPolicy {
     return EnumSet.noneOf(EventField.class);
   }
 
+  /**
+   * Whether a run needs each request's next access (OPT reads the future): the stream then
+   * carries it ({@link dev.bufmgr.workloads.stream.EventBlock#next()}).
+   */
+  default boolean needsNextAccess() {
+    return false;
+  }
+
+  /**
+   * A run into an initially empty pool of {@code frames} pages, for a stream carrying the fields
+   * {@code carries}.
+   */
+  ReplayRun start(int frames, Set<EventField> carries);
+
   /** Replays every event of {@code trace} into an initially empty pool of {@code frames} pages. */
-  ReplayResult replay(EventTrace trace, int frames);
+  default ReplayResult replay(EventTrace trace, int frames) {
+    return OnePassReplay.alone(this, trace, frames);
+  }
 }

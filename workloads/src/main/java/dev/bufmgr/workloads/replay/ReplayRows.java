@@ -1,6 +1,8 @@
 package dev.bufmgr.workloads.replay;
 
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.stream.InputFacts;
 import dev.bufmgr.workloads.synth.PageClasses;
 
 /**
@@ -16,8 +18,7 @@ public final class ReplayRows {
   private ReplayRows() {}
 
   /** The row for one result. */
-  public static ResultRow row(
-      ReplayInput input, ReplayResult r, int threads, String strategies, long strategyRequests, int distinctPages) {
+  public static ResultRow row(ReplayInput input, ReplayResult r, int threads, String strategies, InputFacts facts) {
     ResultRow row = new ResultRow();
     row.put("policy", r.policy());
     if (input.workload() != null) row.put("workload", input.label());
@@ -42,10 +43,10 @@ public final class ReplayRows {
     if (input.format() != null) row.put("format", input.format());
     row.put("rings", strategies.equals("rings"));
     row.put("strategies", strategies);
-    row.put("strategyRequests", strategyRequests);
-    row.put("distinctPages", distinctPages);
+    row.put("strategyRequests", facts.strategyRequests());
+    row.put("distinctPages", facts.distinctPages());
     if (r.classHits() != null && r.classHits().length > 1
-        && input.trace().carries().contains(dev.bufmgr.core.event.EventField.PAGE_CLASSES)) {
+        && facts.carries().contains(EventField.PAGE_CLASSES)) {
       for (int c = 0; c < r.classHits().length; c++) {
         long n = r.classHits()[c] + r.classMisses()[c];
         if (n > 0) row.put("hitRatio." + PageClasses.name(c), r.classHits()[c] / (double) n);

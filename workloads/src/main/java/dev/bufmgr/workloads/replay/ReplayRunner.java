@@ -1,11 +1,13 @@
 package dev.bufmgr.workloads.replay;
 
-import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.event.EventRequirements;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.workloads.stream.FactsCounter;
+import dev.bufmgr.workloads.stream.InputFacts;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,9 +18,9 @@ import java.util.Set;
  * Runs every policy at every size on one input and collects result rows, printing a progress
  * line per run on stderr when asked. Before a policy's first measured run, it replays the first
  * {@link #WARMUP_REQUESTS} requests, unmeasured, until two such replays run at rates within 10%
- * of each other (at most {@link #MAX_WARMUP_ROUNDS}), so no row's rate measures JIT warm-up. Pool policies run with {@code threads} threads (the
- * concurrent driver when more than one); baselines and selectors that declare themselves
- * single-threaded always replay on one thread.
+ * of each other (at most {@link #MAX_WARMUP_ROUNDS}), so no row's rate measures JIT warm-up. Pool
+ * policies run with {@code threads} threads (the concurrent driver when more than one); baselines
+ * and selectors that declare themselves single-threaded always replay on one thread.
  */
 public final class ReplayRunner {
   /**
@@ -38,56 +40,70 @@ public final class ReplayRunner {
     this.progress = progress;
   }
 
-  /** Replays and returns one row per policy and size, in policy-major order. */
+  /**
+   * Replays and returns one row per policy and size, in policy-major order. Every configuration
+   * replayed on one thread shares one streaming pass over the input ({@link OnePassReplay}); a
+   * pool selector with {@code threads} above one runs concurrently on the input held in memory.
+   */
   public List<ResultRow> run(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int threads) {
+    Set<EventField> carries = input.carries();
     for (ReplayPolicy p : policies) {
-      EventRequirements.require(input.label(), input.trace().carries(), p.needs(), "policy " + p.name());
+      EventRequirements.require(input.label(), carries, p.needs(), "policy " + p.name());
     }
-    int distinct = input.trace().distinctPages();
-    long strategyRequests = strategyRequests(input.trace());
+    EventTrace prefix = null;
+    for (ReplayPolicy p : policies) {
+      if (!warmed.add(p.name())) continue;
+      if (prefix == null) prefix = input.prefix(WARMUP_REQUESTS);
+      warmUp(p, prefix, frames.getFirst());
+    }
+    List<ReplayRun> runs = new ArrayList<>();
+    boolean needsNext = false;
+    for (ReplayPolicy p : policies) {
+      if (concurrent(p, threads)) continue;
+      needsNext |= p.needsNextAccess();
+      for (int f : frames) runs.add(p.start(f, carries));
+    }
+    List<ReplayResult> streamed = List.of();
+    if (!runs.isEmpty() || input.knownFacts() == null) {
+      FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
+      ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
+      streamed = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
+          Runtime.getRuntime().availableProcessors());
+      if (counter != null) input.learned(counter.facts());
+    }
+    InputFacts facts = input.knownFacts();
+    EventTrace shared = policies.stream().anyMatch(p -> concurrent(p, threads)) && input.workload() == null ? input.load() : null;
     List<ResultRow> rows = new ArrayList<>();
     int total = policies.size() * frames.size();
-    int done = 0;
+    int next = 0;
     for (ReplayPolicy p : policies) {
-      if (warmed.add(p.name())) warmUp(p, input.trace(), frames.getFirst());
+      boolean together = concurrent(p, threads);
       for (int f : frames) {
-        ReplayResult r;
-        int usedThreads = threads > 1 && p instanceof PoolPolicy pp && !pp.singleThreaded() ? threads : 1;
-        if (usedThreads > 1) {
-          r = ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesOf(input.trace()), input::traceFor, t -> input.startFor(t, threads));
-        } else {
-          r = p.replay(input.trace(), f);
-        }
-        rows.add(ReplayRows.row(input, r, usedThreads, p.strategies(), strategyRequests, distinct));
-        done++;
+        ReplayResult r = together
+            ? ConcurrentReplay.run((PoolPolicy) p, f, threads, PoolPolicy.classesFor(carries), t -> input.traceFor(t, shared),
+                t -> input.startFor(t, threads, shared))
+            : streamed.get(next++);
+        rows.add(ReplayRows.row(input, r, together ? threads : 1, p.strategies(), facts));
         if (progress != null) {
           progress.printf(Locale.ROOT, "bufmgr: [%d/%d] %s %s frames=%d hitRatio=%.4f %.1fM req/s%n",
-              done, total, shortName(input.label()), r.policy(), f, r.hitRatio(), r.requestsPerSecond() / 1e6);
+              rows.size(), total, shortName(input.label()), r.policy(), f, r.hitRatio(), r.requestsPerSecond() / 1e6);
         }
       }
     }
     return rows;
   }
 
-  private static void warmUp(ReplayPolicy p, EventTrace trace, int frames) {
-    EventTrace prefix = trace.prefix(WARMUP_REQUESTS);
+  private static boolean concurrent(ReplayPolicy p, int threads) {
+    return threads > 1 && p instanceof PoolPolicy pp && !pp.singleThreaded();
+  }
+
+  private static void warmUp(ReplayPolicy p, EventTrace prefix, int frames) {
     double last = 0;
     for (int round = 0; round < MAX_WARMUP_ROUNDS; round++) {
       double rate = p.replay(prefix, frames).requestsPerSecond();
       if (round > 0 && Math.abs(rate - last) <= 0.1 * Math.max(rate, last)) return;
       last = rate;
     }
-  }
-
-  /** The requests of {@code trace} that carry an access strategy other than normal. */
-  static long strategyRequests(EventTrace trace) {
-    int[] meta = trace.meta();
-    if (meta == null) return 0;
-    long n = 0;
-    for (int i = 0; i < trace.size(); i++) {
-      if (EventMeta.strategy(meta[i]) != AccessStrategy.NORMAL) n++;
-    }
-    return n;
   }
 
   private static String shortName(String label) {

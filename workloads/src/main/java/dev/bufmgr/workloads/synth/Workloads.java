@@ -6,6 +6,7 @@ import dev.bufmgr.workloads.spec.SpecParams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,6 +39,13 @@ import java.util.Map;
 public final class Workloads {
   /** Default number of requests. */
   public static final long DEFAULT_REQUESTS = 1_000_000;
+
+  /**
+   * The most requests a workload may draw: 10^12. A replay streams them in constant memory, but
+   * at 10 to 20 million requests a second this many already take a day; a larger count is a typo
+   * more often than a plan.
+   */
+  public static final long MAX_REQUESTS = 1_000_000_000_000L;
 
   private Workloads() {}
 
@@ -115,6 +123,11 @@ public final class Workloads {
     Spec spec = Spec.parse(text);
     SpecParams p = new SpecParams(spec);
     long requests = p.getLong("requests", DEFAULT_REQUESTS, 1, Long.MAX_VALUE);
+    if (requests > MAX_REQUESTS) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT,
+          "requests: %,d is more than the %,d a workload may draw (replay streams them, but at 10-20 million a second "
+              + "that many already take a day)", requests, MAX_REQUESTS));
+    }
     long seed = p.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
     stream(p, seed, seed);
     p.finish();

@@ -56,9 +56,11 @@ class HostileInputsTest {
         "big.arc: record 1 (line 1)", "1048576");
     String huge = "zipf:pages=100,requests=99999999999999";
     assertMentions(refused("replay", "--workload", huge, "--policy", "gclock", "--frames", "10"),
-        "--workload " + huge + ": requests", "99,999,999,999,999", "in memory", "heap");
-    assertMentions(refused("convert", "--workload", huge, "--out", out), "big.bft", "does not fit on the disk");
-    assertMentions(refused("replay", "--workload", "zipf:pages=1000,requests=1000000", "--threads", "100000", "--frames", "100%"),
+        "--workload " + huge + ": requests", "99,999,999,999,999", "1,000,000,000,000");
+    assertMentions(refused("convert", "--workload", huge, "--out", out), "requests", "1,000,000,000,000");
+    assertMentions(refused("convert", "--workload", "zipf:pages=100,requests=900000000000", "--out", out), "big.bft",
+        "does not fit on the disk");
+    assertMentions(refused("replay", "--workload", "zipf:pages=1000,requests=1000000", "--threads", "100000", "--frames", "200000"),
         "--threads 100000", "in memory");
     assertMentions(refused("commit", "--loop", "open:rate=1e12", "--seconds", "1"),
         "open:rate=1000000000000", "commits arrive during one flush", "this heap can track");

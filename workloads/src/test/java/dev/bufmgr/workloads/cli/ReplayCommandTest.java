@@ -154,7 +154,7 @@ class ReplayCommandTest {
   void listShowsRegisteredPoliciesWithParametersFormatsAndWorkloads() {
     CliRun r = CliRun.of("list");
     assertEquals(0, r.status(), r.err());
-    for (String s : List.of("gclock", "maxUsage=5", "lru", "opt", "bypass=true", "OPT needs the whole trace in memory", "caffeine",
+    for (String s : List.of("gclock", "maxUsage=5", "lru", "opt", "bypass=true", "pre-pass index on disk", "caffeine",
         "oracleGeneral", "msr", "pgbench-select", "mix")) {
       assertTrue(r.out().contains(s), s + " in " + r.out());
     }

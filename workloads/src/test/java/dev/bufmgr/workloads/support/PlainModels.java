@@ -15,22 +15,37 @@ public final class PlainModels {
 
   /** LRU by an access-ordered LinkedHashMap that drops its eldest entry past {@code frames}. */
   public static long lruHits(EventTrace t, int frames) {
-    LinkedHashMap<Long, Boolean> cache =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
+    Lru lru = new Lru(frames);
+    for (int i = 0; i < t.size(); i++) lru.access(t.pages()[i]);
+    return lru.hits();
+  }
 
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
-            return size() > frames;
-          }
-        };
-    long hits = 0;
-    for (int i = 0; i < t.size(); i++) {
-      long p = t.pages()[i];
-      if (cache.get(p) != null) hits++;
-      else cache.put(p, Boolean.TRUE);
+  /** The same LRU model fed one request at a time, for references computed in pieces. */
+  public static final class Lru {
+    private final LinkedHashMap<Long, Boolean> cache;
+    private long hits;
+
+    public Lru(int frames) {
+      cache = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+          return size() > frames;
+        }
+      };
     }
-    return hits;
+
+    /** Requests {@code page}: a hit when cached, otherwise it is loaded (the eldest leaves when full). */
+    public void access(long page) {
+      if (cache.get(page) != null) hits++;
+      else cache.put(page, Boolean.TRUE);
+    }
+
+    /** Hits so far. */
+    public long hits() {
+      return hits;
+    }
   }
 
   /**

@@ -1,0 +1,89 @@
+package dev.bufmgr.workloads.replay;
+
+import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.stream.BlockConsumer;
+import dev.bufmgr.workloads.stream.BlockFeed;
+import dev.bufmgr.workloads.stream.EventBlock;
+import dev.bufmgr.workloads.stream.InMemoryNextAccess;
+import dev.bufmgr.workloads.stream.NextAccess;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Many configurations over one reading of an input: a {@link BlockFeed} decodes the source once
+ * and hands every block to worker threads, each of which owns some of the configurations (runs
+ * and any further consumers, such as a facts counter) and applies the block to each of them in
+ * turn. Every configuration sees every request in order on one thread, so its result is the
+ * result it would have alone; the configurations spread over the machine's cores.
+ */
+public final class OnePassReplay {
+  private OnePassReplay() {}
+
+  /**
+   * Replays {@code source} (closed at the end) into every run and every extra consumer, on at
+   * most {@code workers} threads; returns the runs' results in order. {@code nextAccess} gives
+   * next accesses when a run needs them, or is null.
+   */
+  public static List<ReplayResult> run(EventSource source, NextAccess nextAccess, List<ReplayRun> runs,
+      List<? extends BlockConsumer> extra, int workers) {
+    List<BlockConsumer> all = new ArrayList<>(runs);
+    all.addAll(extra);
+    int w = Math.max(1, Math.min(workers, all.size()));
+    long[] nanos = new long[all.size()];
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (BlockFeed feed = new BlockFeed(source, w, nextAccess)) {
+      feed.start();
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < w; t++) {
+        int worker = t;
+        threads.add(Thread.ofPlatform().name("replay-" + t).start(() -> work(feed, worker, w, all, nanos, failure)));
+      }
+      for (Thread t : threads) t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("replay interrupted", e);
+    } catch (RuntimeException e) {
+      if (failure.get() == null) throw e;
+    }
+    Throwable f = failure.get();
+    if (f instanceof RuntimeException re) throw re;
+    if (f instanceof Error er) throw er;
+    if (f != null) throw new IllegalStateException("replay failed: " + f, f);
+    List<ReplayResult> results = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) results.add(runs.get(i).finish(nanos[i] / 1e9));
+    return results;
+  }
+
+  private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, long[] nanos,
+      AtomicReference<Throwable> failure) {
+    IdleStrategy idle = new BackoffIdleStrategy();
+    try {
+      for (EventBlock b; (b = feed.take(worker, idle)) != null; ) {
+        try {
+          if (failure.get() != null) return;
+          for (int i = worker; i < all.size(); i += workers) {
+            long t0 = System.nanoTime();
+            all.get(i).accept(b);
+            nanos[i] += System.nanoTime() - t0;
+          }
+        } finally {
+          feed.release(b);
+        }
+      }
+    } catch (Throwable e) {
+      failure.compareAndSet(null, e);
+      feed.stop();
+    }
+  }
+
+  /** One run of {@code policy} at {@code frames} over a trace in memory. */
+  static ReplayResult alone(ReplayPolicy policy, EventTrace trace, int frames) {
+    ReplayRun run = policy.start(frames, trace.carries());
+    NextAccess next = policy.needsNextAccess() ? new InMemoryNextAccess(trace) : null;
+    return run(trace.source(), next, List.of(run), List.of(), 1).getFirst();
+  }
+}
