@@ -228,8 +228,8 @@ public final class EventTrace {
   /** The number of distinct page ids in the trace (counted once, then remembered). */
   public int distinctPages() {
     if (distinct < 0) {
-      LongIntMap seen = new LongIntMap(Math.max(16, Math.min(count, 1 << 20)));
-      for (int i = 0; i < count; i++) seen.putIfAbsent(pages[i], 0);
+      LongSet seen = new LongSet(Math.max(16, Math.min(count, 1 << 20)));
+      for (int i = 0; i < count; i++) seen.add(pages[i]);
       distinct = seen.size();
     }
     return distinct;
