@@ -67,12 +67,16 @@ public final class BufferTransitions {
     }
   }
 
-  /** Drops one pin; fails loudly when the buffer was not pinned. */
+  /**
+   * Drops one pin by compare-and-set, as PostgreSQL's {@code UnpinBufferNoOwner} (bufmgr.c) does;
+   * refuses a buffer that is not pinned without ever writing its state word, so no other thread
+   * sees the count wrap into the flag bits.
+   */
   public static void unpin(Descriptors d, int b) {
-    long before = d.getAndAddState(b, -REFCOUNT_ONE);
-    if (refCount(before) == 0) {
-      d.getAndAddState(b, REFCOUNT_ONE);
-      throw new IllegalStateException("unpin of buffer " + b + ", which is not pinned");
+    while (true) {
+      long st = d.state(b);
+      if (refCount(st) == 0) throw new IllegalStateException("unpin of buffer " + b + ", which is not pinned");
+      if (d.compareAndSetState(b, st, st - REFCOUNT_ONE)) return;
     }
   }
 

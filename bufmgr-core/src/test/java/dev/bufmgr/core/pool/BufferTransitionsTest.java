@@ -49,6 +49,14 @@ class BufferTransitionsTest {
   }
 
   @Test
+  void unpinOfAnUnpinnedBufferIsRefusedAndLeavesTheStateAsItWas() {
+    long before = d.state(0);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> BufferTransitions.unpin(d, 0));
+    assertEquals("unpin of buffer 0, which is not pinned", e.getMessage());
+    assertEquals(before, d.state(0));
+  }
+
+  @Test
   void aPinAppliesTheSelectorsHitRuleAndAnUnpinDropsIt() {
     loadPage(0, 42);
     BufferTransitions.unpin(d, 0);
