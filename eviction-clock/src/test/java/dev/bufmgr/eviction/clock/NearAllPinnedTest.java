@@ -1,0 +1,15 @@
+package dev.bufmgr.eviction.clock;
+
+import dev.bufmgr.core.testing.NearAllPinnedSuite;
+import java.util.ArrayList;
+import java.util.List;
+
+/** G-CLOCK with each hand, and SIEVE, near all pinned: no search gives up while a buffer is free to take. */
+class NearAllPinnedTest extends NearAllPinnedSuite {
+  @Override
+  protected List<String> selectorSpecs() {
+    List<String> specs = new ArrayList<>(GClockVariants.SPECS);
+    specs.add("sieve");
+    return specs;
+  }
+}
