@@ -11,8 +11,9 @@ import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.evict.queue.BufferQueue;
+import dev.bufmgr.core.evict.queue.QueueSweepView;
 import dev.bufmgr.core.pool.AccessStrategy;
-import java.util.Arrays;
 
 /**
  * SIEVE (Zhang et al., NSDI '24), following libCacheSim's {@code Sieve.c} (read at aa0fc40; the
@@ -36,38 +37,24 @@ import java.util.Arrays;
  * compare-and-set on the state word.
  */
 final class SieveSelector implements VictimSelector {
-  private static final int NONE = -1;
-
   private final Descriptors descriptors;
   private final String name;
   private final boolean exclusive;
-  /** {@code newer[b]}: the buffer loaded after {@code b} (toward the head), or {@link #NONE}. */
-  private final int[] newer;
-  /** {@code older[b]}: the buffer loaded before {@code b} (toward the tail), or {@link #NONE}. */
-  private final int[] older;
-  private final boolean[] queued;
-  private int head = NONE;
-  private int tail = NONE;
-  private int hand = NONE;
-  private int size;
+  /** The buffers holding pages, in load order (newest at the head). */
+  private final BufferQueue queue;
+  /** Where the next search starts ({@code params->pointer}), or {@link BufferQueue#NONE}: the tail. */
+  private int hand = BufferQueue.NONE;
   /** Buffers the hand has examined since the pool began: the cleaning view's position. */
   private long examined;
-  /** Changes of the queue or the hand, so the cleaning view's cursor knows when it is stale. */
-  private long changes;
-  private long cursorChanges = -1;
-  private long cursorOffset;
-  private int cursorBuffer;
+  private final CleaningView cleaning;
 
   SieveSelector(Descriptors descriptors, String name) {
     this.descriptors = descriptors;
     this.name = name;
     this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
-    int frames = descriptors.frames();
-    this.newer = new int[frames];
-    this.older = new int[frames];
-    this.queued = new boolean[frames];
-    Arrays.fill(newer, NONE);
-    Arrays.fill(older, NONE);
+    this.queue = new BufferQueue(descriptors.frames());
+    this.cleaning = new QueueSweepView(exclusive ? null : this, queue, () -> hand, () -> examined,
+        (b, st) -> !isPinned(st) && usage(st) == 0);
   }
 
   @Override
@@ -94,15 +81,16 @@ final class SieveSelector implements VictimSelector {
   }
 
   private int sweep(Admission admission) {
-    int b = hand == NONE ? tail : hand;
+    int b = hand == BufferQueue.NONE ? queue.tail() : hand;
     int pinnedInARow = 0;
     long ticks = 0;
     try {
       while (true) {
-        if (b == NONE || pinnedInARow >= size) throw new NoUnpinnedBuffersException(name, descriptors.frames());
+        if (b == BufferQueue.NONE || pinnedInARow >= queue.size()) {
+          throw new NoUnpinnedBuffersException(name, descriptors.frames());
+        }
         ticks++;
         examined++;
-        changes++;
         long st = descriptors.state(b);
         if (isPinned(st)) {
           pinnedInARow++;
@@ -110,72 +98,44 @@ final class SieveSelector implements VictimSelector {
           if (!descriptors.compareAndSetState(b, st, withUsage(st, 0))) continue;
           pinnedInARow = 0;
         } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          hand = newer[b];
+          hand = queue.newer(b);
           return b;
         } else {
           continue;
         }
-        b = newerOf(b);
+        b = queue.newerWrapping(b);
       }
     } finally {
       admission.addTicks(ticks);
     }
   }
 
-  /** The next buffer toward the head, wrapping to the tail past it. */
-  private int newerOf(int b) {
-    int n = newer[b];
-    return n == NONE ? tail : n;
-  }
-
   @Override
   public void onEvict(int buffer, long page, Admission admission) {
     if (exclusive) {
-      unlink(buffer);
+      leave(buffer);
       return;
     }
     synchronized (this) {
-      unlink(buffer);
+      leave(buffer);
     }
+  }
+
+  /** The buffer's page left: it leaves the queue, and a hand resting on it moves on ({@code Sieve_remove_obj}). */
+  private void leave(int b) {
+    if (hand == b) hand = queue.newer(b);
+    queue.unlink(b);
   }
 
   @Override
   public void onAdmit(int buffer, Admission admission) {
     if (exclusive) {
-      pushHead(buffer);
+      queue.pushHead(buffer);
       return;
     }
     synchronized (this) {
-      pushHead(buffer);
+      queue.pushHead(buffer);
     }
-  }
-
-  private void unlink(int b) {
-    if (!queued[b]) return;
-    changes++;
-    if (hand == b) hand = newer[b];
-    int n = newer[b];
-    int o = older[b];
-    if (n != NONE) older[n] = o;
-    else head = o;
-    if (o != NONE) newer[o] = n;
-    else tail = n;
-    newer[b] = NONE;
-    older[b] = NONE;
-    queued[b] = false;
-    size--;
-  }
-
-  private void pushHead(int b) {
-    if (queued[b]) unlink(b);
-    changes++;
-    older[b] = head;
-    newer[b] = NONE;
-    if (head != NONE) newer[head] = b;
-    else tail = b;
-    head = b;
-    queued[b] = true;
-    size++;
   }
 
   /**
@@ -185,65 +145,6 @@ final class SieveSelector implements VictimSelector {
   @Override
   public CleaningView cleaningView() {
     return cleaning;
-  }
-
-  private final CleaningView cleaning = new CleaningView() {
-    @Override
-    public int sweeps() {
-      return 1;
-    }
-
-    @Override
-    public int length(int sweep) {
-      if (exclusive) return size;
-      synchronized (SieveSelector.this) {
-        return size;
-      }
-    }
-
-    @Override
-    public long position(int sweep) {
-      if (exclusive) return examined;
-      synchronized (SieveSelector.this) {
-        return examined;
-      }
-    }
-
-    @Override
-    public int bufferAt(int sweep, long position) {
-      if (exclusive) return bufferAtOffset(position - examined);
-      synchronized (SieveSelector.this) {
-        return bufferAtOffset(position - examined);
-      }
-    }
-
-    @Override
-    public boolean reusable(int buffer, long state) {
-      return !isPinned(state) && usage(state) == 0;
-    }
-  };
-
-  /**
-   * The buffer {@code offset} places along the sweep from where the next search starts, or -1
-   * beyond one lap. A cleaner asks for consecutive offsets, so the last answer is kept and stepped
-   * from while nothing changed.
-   */
-  private int bufferAtOffset(long offset) {
-    if (offset < 0 || offset >= size) return -1;
-    long at;
-    int b;
-    if (cursorChanges == changes && cursorOffset <= offset) {
-      at = cursorOffset;
-      b = cursorBuffer;
-    } else {
-      at = 0;
-      b = hand == NONE ? tail : hand;
-    }
-    for (; at < offset; at++) b = newerOf(b);
-    cursorChanges = changes;
-    cursorOffset = offset;
-    cursorBuffer = b;
-    return b;
   }
 
   @Override
