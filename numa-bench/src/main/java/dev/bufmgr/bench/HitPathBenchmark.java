@@ -42,7 +42,7 @@ import org.openjdk.jmh.infra.ThreadParams;
  * lookup and G-CLOCK's usage rule applied without a pin (one compare-and-set while the count
  * climbs, none once it is at maxUsage). {@link #poolPinUnpin}: {@link PoolSession#pin} and {@link
  * PoolSession#unpin}, a page held across the call as a PostgreSQL backend holds it: the lookup, the
- * pin (one compare-and-set that also applies the usage rule) and the unpin (one atomic add).
+ * pin (one compare-and-set that also applies the usage rule) and the unpin (one compare-and-set).
  * {@link #caffeine}: one {@code getIfPresent}, which includes Caffeine's read-buffer bookkeeping.
  * Score: operations per second, summed over threads ({@code -t}).
  */

@@ -43,6 +43,12 @@ public interface SelectorFactory {
      * state beyond the usage bits ({@link Descriptors#selectorWord}); pools of other selectors
      * leave it out and stay smaller.
      */
-    BUFFER_WORD
+    BUFFER_WORD,
+    /**
+     * The selector is told of every hit ({@link VictimSelector#onHit}), for policies that act on a
+     * hit beyond the usage bits (LRU moves the page to the head of its list). Selectors without it
+     * (the clocks, S3-FIFO, SIEVE) keep the hit path of one compare-and-set and no call.
+     */
+    HIT_NOTIFICATION
   }
 }

@@ -53,6 +53,17 @@ public interface VictimSelector {
    */
   boolean reusableByRing(int usage);
 
+  /**
+   * A hit on {@code buffer} through {@code strategy}, after its usage bits were updated; called
+   * only for a selector whose factory declares {@link SelectorFactory.Requirement#HIT_NOTIFICATION}.
+   * It runs on the hitting thread, concurrently with any other call. After a pin the buffer is
+   * pinned by that thread; after a read hit without a pin ({@code PoolSession.access}) it is not,
+   * so on a shared pool the buffer may already be on its way out, or hold another page, by the
+   * time the call runs: the selector must tolerate a buffer it no longer holds in its structures.
+   * In single-threaded use the call follows the hit in program order.
+   */
+  default void onHit(int buffer, AccessStrategy strategy) {}
+
   /** A miss for {@code admission.page()} begins, before any victim is looked for. */
   default void onMiss(Admission admission) {}
 

@@ -9,6 +9,7 @@ import dev.bufmgr.core.metrics.PoolMetrics;
 import dev.bufmgr.core.metrics.SessionMetrics;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -25,6 +26,8 @@ public final class BufferPool implements AutoCloseable {
   final MappingTable mapping;
   final FreeList freeList;
   final VictimSelector selector;
+  /** Whether sessions tell the selector of every hit ({@link SelectorFactory.Requirement#HIT_NOTIFICATION}). */
+  final boolean notifiesHits;
   final PageMemory pages;
   private final String selectorName;
   private final List<SessionMetrics> sessionMetrics = new CopyOnWriteArrayList<>();
@@ -44,8 +47,9 @@ public final class BufferPool implements AutoCloseable {
   public BufferPool(PoolConfig config, SelectorRegistry registry) {
     this.config = config;
     this.selectorName = registry.validate(config.selector()).canonicalName();
-    boolean selectorWords =
-        registry.find(config.selector().name()).requirements().contains(SelectorFactory.Requirement.BUFFER_WORD);
+    Set<SelectorFactory.Requirement> needs = registry.find(config.selector().name()).requirements();
+    boolean selectorWords = needs.contains(SelectorFactory.Requirement.BUFFER_WORD);
+    this.notifiesHits = needs.contains(SelectorFactory.Requirement.HIT_NOTIFICATION);
     this.descriptors =
         Descriptors.allocate(config.frames(), config.stripes(), config.padding(), config.sharing(), selectorWords);
     try {

@@ -31,6 +31,7 @@ public final class PoolSession implements AutoCloseable {
   private final Descriptors d;
   private final MappingTable mapping;
   private final VictimSelector selector;
+  private final boolean notifiesHits;
   private final SessionMetrics metrics;
   private final Admission admission = new Admission();
   private final Ring[] rings = new Ring[AccessStrategy.values().length];
@@ -57,6 +58,7 @@ public final class PoolSession implements AutoCloseable {
     this.d = pool.descriptors;
     this.mapping = pool.mapping;
     this.selector = pool.selector;
+    this.notifiesHits = pool.notifiesHits;
     this.metrics = metrics;
     this.ringsOn = pool.config.rings();
     this.timed = pool.config.timeVictimSearch();
@@ -112,11 +114,7 @@ public final class PoolSession implements AutoCloseable {
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
     int found = mapping.lookup(page);
-    if (found >= 0 && BufferTransitions.touch(d, found, page, selector, s)) {
-      metrics.hit(pageClass);
-      lastHit = true;
-      return TOUCHED;
-    }
+    if (found >= 0 && touchHit(found, page, s, pageClass)) return TOUCHED;
     return pin(page, s, pageClass, found, true);
   }
 
@@ -181,6 +179,7 @@ public final class PoolSession implements AutoCloseable {
       if (b >= 0) {
         if (BufferTransitions.tryPin(d, b, page, selector, s)) {
           BufferTransitions.awaitValid(d, b);
+          if (notifiesHits) selector.onHit(b, s);
           metrics.hit(pageClass);
           lastHit = true;
           return b;
@@ -219,15 +218,24 @@ public final class PoolSession implements AutoCloseable {
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
     int found = mapping.lookup(page);
-    if (!write && found >= 0 && BufferTransitions.touch(d, found, page, selector, s)) {
-      metrics.hit(pageClass);
-      lastHit = true;
-      return true;
-    }
+    if (!write && found >= 0 && touchHit(found, page, s, pageClass)) return true;
     int b = pin(page, s, pageClass, found, false);
     if (write) BufferTransitions.markDirty(d, b, 0);
     BufferTransitions.unpin(d, b);
     return lastHit;
+  }
+
+  /**
+   * A read hit without a pin: applies the selector's hit rule to buffer {@code b} if it still
+   * holds {@code page} ({@link BufferTransitions#touch}), tells the selector when it asked to hear
+   * of hits, and counts it. Returns false when the buffer no longer holds the page.
+   */
+  private boolean touchHit(int b, long page, AccessStrategy s, int pageClass) {
+    if (!BufferTransitions.touch(d, b, page, selector, s)) return false;
+    if (notifiesHits) selector.onHit(b, s);
+    metrics.hit(pageClass);
+    lastHit = true;
+    return true;
   }
 
   private void checkPageClass(int pageClass) {
@@ -338,6 +346,7 @@ public final class PoolSession implements AutoCloseable {
       loadedElsewhere = -1;
       if (other >= 0) {
         BufferTransitions.awaitValid(d, other);
+        if (notifiesHits) selector.onHit(other, admission.strategy());
         metrics.hit(missClass);
         lastHit = true;
         return other;
