@@ -1,17 +1,9 @@
 package dev.bufmgr.eviction.lru;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
-import static dev.bufmgr.core.buffer.BufferState.isPinned;
-
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
-import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * Least recently used in the pool, as libCacheSim's {@code cache/eviction/LRU.c} with unit-size
@@ -32,116 +24,41 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * sweep in 8.1); an exclusive pool takes none. A hit reported for a buffer no longer listed (a
  * read hit without a pin, overtaken by an eviction) is ignored.
  */
-final class LruSelector implements VictimSelector {
-  private final Descriptors descriptors;
-  private final String name;
-  private final boolean exclusive;
+final class LruSelector extends ListSelector {
   private final BufferQueue recency;
-  private long examined;
   private final CleaningView cleaning;
 
   LruSelector(Descriptors descriptors, String name) {
-    this.descriptors = descriptors;
-    this.name = name;
-    this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
+    super(descriptors, name, 1);
     this.recency = new BufferQueue(descriptors.frames());
-    this.cleaning = new QueueSweepView(exclusive ? null : this, recency, () -> BufferQueue.NONE, () -> examined,
-        (b, st) -> !isPinned(st));
+    this.cleaning = tailSweep(0, recency);
   }
 
   @Override
-  public int initialUsage(AccessStrategy strategy) {
-    return 0;
-  }
-
-  @Override
-  public int usageAfterHit(int usage, AccessStrategy strategy) {
-    return strategy.usesRing() ? usage : 1;
-  }
-
-  @Override
-  public boolean reusableByRing(int usage) {
-    return usage == 0;
-  }
-
-  @Override
-  public void onHit(int buffer, AccessStrategy strategy) {
-    if (strategy.usesRing()) return;
-    if (exclusive) {
-      refresh(buffer);
-      return;
-    }
-    synchronized (this) {
-      refresh(buffer);
-    }
-  }
-
-  private void refresh(int b) {
+  protected void promote(int b) {
     if (recency.contains(b)) recency.pushHead(b);
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    if (exclusive) return fromTail(admission);
-    synchronized (this) {
-      return fromTail(admission);
-    }
-  }
-
-  private int fromTail(Admission admission) {
-    int b = recency.tail();
-    int pinnedInARow = 0;
-    long ticks = 0;
-    try {
-      while (true) {
-        if (b == BufferQueue.NONE || pinnedInARow >= recency.size()) {
-          throw new NoUnpinnedBuffersException(name, descriptors.frames());
-        }
-        ticks++;
-        examined++;
-        long st = descriptors.state(b);
-        if (isPinned(st)) {
-          pinnedInARow++;
-          b = recency.newerWrapping(b);
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          return b;
-        }
-      }
-    } finally {
-      admission.addTicks(ticks);
-    }
+  protected int search(Admission admission) {
+    int b = claimOldest(0, recency, admission);
+    if (b < 0) throw allPinned();
+    return b;
   }
 
   @Override
-  public void onEvict(int buffer, long page, Admission admission) {
-    if (exclusive) {
-      recency.unlink(buffer);
-      return;
-    }
-    synchronized (this) {
-      recency.unlink(buffer);
-    }
+  protected void leave(int b, long page) {
+    recency.unlink(b);
   }
 
   @Override
-  public void onAdmit(int buffer, Admission admission) {
-    if (exclusive) {
-      recency.pushHead(buffer);
-      return;
-    }
-    synchronized (this) {
-      recency.pushHead(buffer);
-    }
+  protected void admit(int b, Admission admission) {
+    recency.pushHead(b);
   }
 
   /** One sweep: the list from the tail toward the head. Reusable: unpinned. */
   @Override
   public CleaningView cleaningView() {
     return cleaning;
-  }
-
-  @Override
-  public String toString() {
-    return name;
   }
 }

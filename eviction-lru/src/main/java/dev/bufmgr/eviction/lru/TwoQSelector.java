@@ -1,17 +1,9 @@
 package dev.bufmgr.eviction.lru;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
-import static dev.bufmgr.core.buffer.BufferState.isPinned;
-
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
-import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * Full 2Q (Johnson and Shasha, VLDB '94), following libCacheSim's {@code TwoQ.c} (c9efc95) with
@@ -31,31 +23,23 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * <p>Concurrency: the queues and A1out are guarded by the selector's lock on a shared pool (a
  * hit in Am takes it), and by nothing on an exclusive one.
  */
-final class TwoQSelector implements VictimSelector {
+final class TwoQSelector extends ListSelector {
   private static final long FROM_GHOST = 1;
 
-  private final Descriptors descriptors;
   private final int kin;
-  private final String name;
-  private final boolean exclusive;
   private final BufferQueue in;
   private final BufferQueue main;
   private final GhostIds out;
-  private long examinedIn;
-  private long examinedMain;
   private final CleaningView cleaning;
 
   TwoQSelector(Descriptors descriptors, int kin, int kout, String name) {
-    this.descriptors = descriptors;
+    super(descriptors, name, 2);
     this.kin = kin;
-    this.name = name;
-    this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
     this.in = new BufferQueue(descriptors.frames());
     this.main = new BufferQueue(descriptors.frames());
     this.out = new GhostIds(kout);
-    Object lock = exclusive ? null : this;
-    CleaningView fromIn = new QueueSweepView(lock, in, () -> BufferQueue.NONE, () -> examinedIn, (b, st) -> !isPinned(st));
-    CleaningView fromMain = new QueueSweepView(lock, main, () -> BufferQueue.NONE, () -> examinedMain, (b, st) -> !isPinned(st));
+    CleaningView fromIn = tailSweep(0, in);
+    CleaningView fromMain = tailSweep(1, main);
     this.cleaning = new CleaningView() {
       @Override
       public int sweeps() {
@@ -83,39 +67,13 @@ final class TwoQSelector implements VictimSelector {
 
       @Override
       public boolean reusable(int buffer, long state) {
-        return !isPinned(state);
+        return fromIn.reusable(buffer, state); // the same rule in both sweeps: unpinned
       }
     };
   }
 
   @Override
-  public int initialUsage(AccessStrategy strategy) {
-    return 0;
-  }
-
-  @Override
-  public int usageAfterHit(int usage, AccessStrategy strategy) {
-    return strategy.usesRing() ? usage : 1;
-  }
-
-  @Override
-  public boolean reusableByRing(int usage) {
-    return usage == 0;
-  }
-
-  @Override
-  public void onHit(int buffer, AccessStrategy strategy) {
-    if (strategy.usesRing()) return;
-    if (exclusive) {
-      refresh(buffer);
-      return;
-    }
-    synchronized (this) {
-      refresh(buffer);
-    }
-  }
-
-  private void refresh(int b) {
+  protected void promote(int b) {
     if (main.contains(b)) main.pushHead(b);
   }
 
@@ -133,55 +91,16 @@ final class TwoQSelector implements VictimSelector {
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    if (exclusive) return search(admission);
-    synchronized (this) {
-      return search(admission);
-    }
-  }
-
-  private int search(Admission admission) {
+  protected int search(Admission admission) {
     boolean fromIn = in.size() > kin || main.size() == 0;
-    int b = claimOldest(fromIn ? in : main, admission, fromIn);
-    if (b < 0) b = claimOldest(fromIn ? main : in, admission, !fromIn);
-    if (b < 0) throw new NoUnpinnedBuffersException(name, descriptors.frames());
+    int b = claimOldest(fromIn ? 0 : 1, fromIn ? in : main, admission);
+    if (b < 0) b = claimOldest(fromIn ? 1 : 0, fromIn ? main : in, admission);
+    if (b < 0) throw allPinned();
     return b;
   }
 
-  /** Claims the oldest unpinned buffer of {@code q}, or returns -1 when every one is pinned. */
-  private int claimOldest(BufferQueue q, Admission admission, boolean isIn) {
-    int b = q.tail();
-    long ticks = 0;
-    try {
-      while (b != BufferQueue.NONE) {
-        ticks++;
-        long st = descriptors.state(b);
-        if (isPinned(st)) {
-          b = q.newer(b);
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          return b;
-        }
-      }
-      return -1;
-    } finally {
-      admission.addTicks(ticks);
-      if (isIn) examinedIn += ticks;
-      else examinedMain += ticks;
-    }
-  }
-
   @Override
-  public void onEvict(int buffer, long page, Admission admission) {
-    if (exclusive) {
-      leave(buffer, page);
-      return;
-    }
-    synchronized (this) {
-      leave(buffer, page);
-    }
-  }
-
-  private void leave(int b, long page) {
+  protected void leave(int b, long page) {
     if (in.contains(b)) {
       in.unlink(b);
       out.add(page);
@@ -191,28 +110,13 @@ final class TwoQSelector implements VictimSelector {
   }
 
   @Override
-  public void onAdmit(int buffer, Admission admission) {
-    if (exclusive) {
-      admit(buffer, admission.note() == FROM_GHOST);
-      return;
-    }
-    synchronized (this) {
-      admit(buffer, admission.note() == FROM_GHOST);
-    }
-  }
-
-  private void admit(int b, boolean fromGhost) {
-    (fromGhost ? main : in).pushHead(b);
+  protected void admit(int b, Admission admission) {
+    (admission.note() == FROM_GHOST ? main : in).pushHead(b);
   }
 
   /** Two sweeps, A1in's and Am's, each from its oldest page. Reusable: unpinned. */
   @Override
   public CleaningView cleaningView() {
     return cleaning;
-  }
-
-  @Override
-  public String toString() {
-    return name;
   }
 }

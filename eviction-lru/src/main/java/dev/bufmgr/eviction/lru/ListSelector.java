@@ -1,0 +1,148 @@
+package dev.bufmgr.eviction.lru;
+
+import static dev.bufmgr.core.buffer.BufferState.claimed;
+import static dev.bufmgr.core.buffer.BufferState.isPinned;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.evict.queue.BufferQueue;
+import dev.bufmgr.core.evict.queue.QueueSweepView;
+import dev.bufmgr.core.pool.AccessStrategy;
+
+/**
+ * What the list-keeping selectors of this module share: their lock (the selector itself on a
+ * shared pool, none on an exclusive one) around every change of their lists, the usage rules of
+ * a policy that acts on hits, and the search that claims a list's oldest unpinned buffer.
+ *
+ * <p>Usage bits: 0 when loaded, 1 once a normal hit has touched the buffer; a ring hit leaves
+ * them and moves nothing; a ring reuses only a buffer at 0. Subclasses say what a normal hit
+ * moves ({@link #promote}), how a victim is chosen ({@link #search}), and what happens when a
+ * page leaves ({@link #leave}) or is loaded ({@link #admit}); each runs under the lock.
+ */
+abstract class ListSelector implements VictimSelector {
+  protected final Descriptors descriptors;
+  protected final String name;
+  protected final boolean exclusive;
+  /** Buffers each sweep has examined since the pool began: the cleaning view's positions. */
+  private final long[] examined;
+
+  ListSelector(Descriptors descriptors, String name, int sweeps) {
+    this.descriptors = descriptors;
+    this.name = name;
+    this.exclusive = descriptors.sharing() == Sharing.EXCLUSIVE;
+    this.examined = new long[sweeps];
+  }
+
+  @Override
+  public final int initialUsage(AccessStrategy strategy) {
+    return 0;
+  }
+
+  @Override
+  public final int usageAfterHit(int usage, AccessStrategy strategy) {
+    return strategy.usesRing() ? usage : 1;
+  }
+
+  @Override
+  public final boolean reusableByRing(int usage) {
+    return usage == 0;
+  }
+
+  @Override
+  public final void onHit(int buffer, AccessStrategy strategy) {
+    if (strategy.usesRing()) return;
+    if (exclusive) {
+      promote(buffer);
+      return;
+    }
+    synchronized (this) {
+      promote(buffer);
+    }
+  }
+
+  @Override
+  public final int selectVictim(Admission admission) {
+    if (exclusive) return search(admission);
+    synchronized (this) {
+      return search(admission);
+    }
+  }
+
+  @Override
+  public final void onEvict(int buffer, long page, Admission admission) {
+    if (exclusive) {
+      leave(buffer, page);
+      return;
+    }
+    synchronized (this) {
+      leave(buffer, page);
+    }
+  }
+
+  @Override
+  public final void onAdmit(int buffer, Admission admission) {
+    if (exclusive) {
+      admit(buffer, admission);
+      return;
+    }
+    synchronized (this) {
+      admit(buffer, admission);
+    }
+  }
+
+  /** A normal hit on {@code buffer}, which may no longer be listed (a pin-less hit overtaken by an eviction). */
+  protected abstract void promote(int buffer);
+
+  /** Claims and returns a victim, or throws {@link NoUnpinnedBuffersException}. */
+  protected abstract int search(Admission admission);
+
+  /** The page {@code page} left {@code buffer}. */
+  protected abstract void leave(int buffer, long page);
+
+  /** A page was loaded into {@code buffer}. */
+  protected abstract void admit(int buffer, Admission admission);
+
+  /**
+   * Claims the oldest unpinned buffer of {@code q}, walking from its tail toward its head once,
+   * and returns it, or -1 when every one is pinned; the buffers examined count as ticks and as
+   * positions of sweep {@code sweep}.
+   */
+  protected final int claimOldest(int sweep, BufferQueue q, Admission admission) {
+    int b = q.tail();
+    long ticks = 0;
+    try {
+      while (b != BufferQueue.NONE) {
+        ticks++;
+        long st = descriptors.state(b);
+        if (isPinned(st)) {
+          b = q.newer(b);
+        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+          return b;
+        }
+      }
+      return -1;
+    } finally {
+      admission.addTicks(ticks);
+      examined[sweep] += ticks;
+    }
+  }
+
+  /** The error a search that found everything pinned ends with. */
+  protected final NoUnpinnedBuffersException allPinned() {
+    return new NoUnpinnedBuffersException(name, descriptors.frames());
+  }
+
+  /** The cleaning view of sweep {@code sweep}: {@code q} from its tail, an unpinned buffer reusable. */
+  protected final QueueSweepView tailSweep(int sweep, BufferQueue q) {
+    return new QueueSweepView(exclusive ? null : this, q, () -> BufferQueue.NONE, () -> examined[sweep],
+        (b, st) -> !isPinned(st));
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
