@@ -1,5 +1,6 @@
 package dev.bufmgr.core.testing;
 
+import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
@@ -11,6 +12,14 @@ public final class Replays {
   /** A metadata-mode pool of {@code frames} buffers with the selector a spec names. */
   public static BufferPool pool(int frames, String selector) {
     return new BufferPool(PoolConfig.builder().frames(frames).selector(selector).build());
+  }
+
+  /** Misses of a fresh pool of {@code frames} buffers with {@code selector} on normal reads of {@code pages}. */
+  public static long misses(int frames, String selector, long[] pages) {
+    try (BufferPool p = pool(frames, selector); PoolSession s = p.openSession()) {
+      for (long page : pages) s.access(page, AccessStrategy.NORMAL, 0, false);
+      return pages.length - p.metrics().hits();
+    }
   }
 
   /** Serves the requests in order through one session; returns which of them hit. */
