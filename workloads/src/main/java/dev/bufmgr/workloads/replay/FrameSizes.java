@@ -2,6 +2,7 @@ package dev.bufmgr.workloads.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -29,6 +30,16 @@ public final class FrameSizes {
    * input whose distinct pages are known after the replay ({@link #requireWithin}).
    */
   public static List<Integer> counts(List<String> items) {
+    for (String raw : items) {
+      try {
+        if (Long.parseLong(raw.trim()) > Integer.MAX_VALUE) {
+          throw new IllegalArgumentException(String.format(Locale.ROOT,
+              "--frames: %s is more than the %,d buffers a pool can have", raw.trim(), Integer.MAX_VALUE));
+        }
+      } catch (NumberFormatException e) {
+        // not a plain count: parse below names what is wrong with it
+      }
+    }
     return parse(items, Integer.MAX_VALUE, "the input");
   }
 

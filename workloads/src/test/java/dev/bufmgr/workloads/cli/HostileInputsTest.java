@@ -60,6 +60,8 @@ class HostileInputsTest {
     assertMentions(refused("convert", "--workload", huge, "--out", out), "requests", "1,000,000,000,000");
     assertMentions(refused("convert", "--workload", "zipf:pages=100,requests=900000000000", "--out", out), "big.bft",
         "does not fit on the disk");
+    assertMentions(refused("replay", "--workload", "zipf:pages=100", "--policy", "sieve", "--frames", "99999999999"),
+        "--frames: 99999999999", "2,147,483,647 buffers a pool can have");
     assertMentions(refused("replay", "--workload", "zipf:pages=1000,requests=1000000", "--threads", "100000", "--frames", "200000"),
         "--threads 100000", "in memory");
     assertMentions(refused("commit", "--loop", "open:rate=1e12", "--seconds", "1"),
