@@ -24,6 +24,21 @@ public interface Device extends Closeable {
   /** Makes every data page written so far durable (fsync of the data file). */
   default void syncData() throws IOException {}
 
+  /**
+   * Says that a checkpoint whose redo point is {@code redoLsn} completed (its pages forced by
+   * {@link #syncData}), so a real log may move its start there and recycle older segments
+   * (PostgreSQL's {@code CreateCheckPoint} then {@code RemoveOldXlogFiles}). Nothing by default.
+   */
+  default void logCheckpointed(long redoLsn) throws IOException {}
+
+  /**
+   * The identity of the real log behind this device, which every record's checksum covers (0
+   * for a device whose log is never read back).
+   */
+  default long logIdentity() {
+    return 0;
+  }
+
   /** Total time spent serving writes so far, in nanoseconds. */
   long busyNanos();
 

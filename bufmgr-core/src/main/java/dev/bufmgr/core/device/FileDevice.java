@@ -8,7 +8,7 @@ import org.agrona.collections.Long2LongHashMap;
 
 /**
  * A real device: the log and the data pages are real files on one file system. Log writes are
- * made durable at once with {@link FileChannel#force force(false)} (fdatasync); page writes go to
+ * made durable at once by the log's {@link LogSink} (fdatasync of its segments); page writes go to
  * the data file unforced and {@link #syncData} forces it. A fair lock serves writes in arrival
  * order, one at a time.
  *
@@ -16,7 +16,7 @@ import org.agrona.collections.Long2LongHashMap;
  * apart (a page id is 64 bits wide; its own multiple of the page size would not fit a file).
  */
 public final class FileDevice implements Device {
-  private final FileChannel log;
+  private final LogSink log;
   private final FileChannel data;
   private final int pageSize;
   private final String spec;
@@ -26,13 +26,13 @@ public final class FileDevice implements Device {
   private long busyNanos;
 
   /**
-   * @param log the log file's channel, open for writing
+   * @param log where log writes go (made durable before {@link #writeLog} returns)
    * @param data the data file's channel for page writes, or {@code null} when pages are not
    *     written
    * @param pageSize the page size for page positions
    * @param spec how to name the device in results
    */
-  public FileDevice(FileChannel log, FileChannel data, int pageSize, String spec) {
+  public FileDevice(LogSink log, FileChannel data, int pageSize, String spec) {
     this.log = log;
     this.data = data;
     this.pageSize = pageSize;
@@ -44,8 +44,7 @@ public final class FileDevice implements Device {
     queue.lock();
     try {
       long t0 = System.nanoTime();
-      write(log, position, bytes);
-      log.force(false);
+      log.append(position, bytes);
       account(IoKind.LOG, t0);
     } finally {
       queue.unlock();
@@ -92,6 +91,21 @@ public final class FileDevice implements Device {
     long took = System.nanoTime() - t0;
     busyNanos += took;
     busyByKind[kind.ordinal()] += took;
+  }
+
+  @Override
+  public long logIdentity() {
+    return log.identity();
+  }
+
+  @Override
+  public void logCheckpointed(long redoLsn) throws IOException {
+    queue.lock();
+    try {
+      log.checkpointed(redoLsn);
+    } finally {
+      queue.unlock();
+    }
   }
 
   /** The number of distinct pages written to the data file. */

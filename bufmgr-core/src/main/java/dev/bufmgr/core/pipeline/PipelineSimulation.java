@@ -385,7 +385,7 @@ public final class PipelineSimulation {
 
   /** The log's first LSN in every run. */
   public static long startLsn() {
-    return LogFormat.FILE_HEADER;
+    return LogFormat.FIRST_LSN;
   }
 
   /** One simulated client. */

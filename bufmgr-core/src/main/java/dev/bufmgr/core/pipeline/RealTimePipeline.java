@@ -71,7 +71,7 @@ public final class RealTimePipeline {
   public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry) {
     this.config = config;
     this.device = device;
-    this.wal = new WalLog(startLsn, LOG_BUFFER);
+    this.wal = new WalLog(startLsn, LOG_BUFFER, device.logIdentity());
     this.lastCompletedRedo = wal.redoPointer();
     this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients());
     this.storage = new WalWriteBack(wal, committer, device, config.pageSize(), stored);
@@ -336,8 +336,9 @@ public final class RealTimePipeline {
       long syncStart = System.nanoTime();
       try {
         device.syncData();
+        device.logCheckpointed(redo);
       } catch (IOException e) {
-        throw new UncheckedIOException("device " + device.spec() + ": cannot force the data file", e);
+        throw new UncheckedIOException("device " + device.spec() + ": cannot force the data file or move the log's start", e);
       }
       marked.verify(stored);
       lastCompletedRedo = redo;

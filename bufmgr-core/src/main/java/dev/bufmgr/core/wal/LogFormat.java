@@ -5,24 +5,28 @@ import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 
 /**
- * The on-disk layout of the log, in one place. A log file starts with a 16-byte header (the
- * magic {@code BUFMGRWL}, a version, zero padding); records follow back to back, each aligned to
- * 8 bytes:
+ * The layout of a log record, in one place. Records follow one another in LSN order, each aligned
+ * to 8 bytes, and may continue across log pages (see {@code store.LogLayout}):
  *
  * <pre>
  * offset  size  field
  *   0      4    total record length in bytes (header + payload + padding), a multiple of 8
- *   4      4    CRC-32C of bytes [0,4) and [8,length)
+ *   4      4    CRC-32C (see {@link #checksum})
  *   8      1    record type ({@link #COMMIT}, {@link #PAGE_CHANGE}, {@link #CHECKPOINT})
  *   9      3    zero
  *  12      4    payload length in bytes
- *  16      n    payload (little-endian fields), then zeros up to the 8-byte boundary
+ *  16      8    the record's own LSN (where it starts)
+ *  24      n    payload (little-endian fields), then zeros up to the 8-byte boundary
  * </pre>
  *
- * A record's LSN is the log offset just past its end, so "flushed up to LSN" covers it. Record
- * sizes follow PostgreSQL's: a record asked for with n bytes (PostgreSQL's total record length,
- * as pg_waldump prints it) takes n bytes rounded up to 8 here too (PostgreSQL MAXALIGNs records),
- * with at least the fields below, so WAL volumes compare directly.
+ * The checksum covers the payload, the header and the log's identity, in that order (PostgreSQL
+ * also sums the payload first and the header last, once {@code xl_prev} is known: {@code
+ * XLogInsertRecord}). A record copied from another place or another log therefore fails it. A
+ * record's "flushed" LSN is the position just past its end, so "flushed up to LSN" covers it.
+ * Record sizes follow PostgreSQL's: a record asked for with n bytes (PostgreSQL's total record
+ * length, as pg_waldump prints it) takes n bytes rounded up to 8 here too (PostgreSQL MAXALIGNs
+ * records), with at least the fields below, so WAL volumes compare directly; PostgreSQL's record
+ * header is also 24 bytes.
  *
  * <ul>
  *   <li>Commit payload: the commit id (8 bytes), then zeros.
@@ -35,14 +39,15 @@ import java.util.zip.CRC32C;
 public final class LogFormat {
   private LogFormat() {}
 
-  /** The file's first 8 bytes. */
-  public static final long MAGIC = 0x4C57524D47465542L; // "BUFMGRWL" read little-endian
-  /** Format version. */
-  public static final int VERSION = 1;
-  /** Size of the file header; the first record starts here. */
-  public static final int FILE_HEADER = 16;
+  /**
+   * The LSN of a new log's first record. LSN 0 stays free to mean "no LSN" (a page never
+   * logged).
+   */
+  public static final long FIRST_LSN = 16;
   /** Size of a record header. */
-  public static final int RECORD_HEADER = 16;
+  public static final int RECORD_HEADER = 24;
+  /** Offset of the record's own LSN in its header. */
+  public static final int LSN_FIELD = 16;
   /** Largest record accepted by the scanner (guards against a corrupt length). */
   public static final int MAX_RECORD = 1 << 24;
 
@@ -79,35 +84,43 @@ public final class LogFormat {
     return (int) ((n + 7) & ~7L);
   }
 
-  /** The file header's bytes. */
-  public static ByteBuffer fileHeader() {
-    ByteBuffer b = ByteBuffer.allocate(FILE_HEADER).order(ByteOrder.LITTLE_ENDIAN);
-    b.putLong(MAGIC).putInt(VERSION).putInt(0).flip();
-    return b;
-  }
-
   /**
-   * Encodes a record into {@code dst[0, length)}: header, payload copied from {@code payload},
-   * zero padding, checksum.
+   * Encodes a record starting at LSN {@code lsn} of log {@code identity} into {@code dst[0,
+   * length)}: header, payload copied from {@code payload}, zero padding, checksum.
    */
-  public static int encode(byte type, byte[] payload, int payloadLength, byte[] dst) {
+  public static int encode(byte type, byte[] payload, int payloadLength, long lsn, long identity, byte[] dst) {
     int length = recordLength(payloadLength);
     ByteBuffer b = ByteBuffer.wrap(dst, 0, length).order(ByteOrder.LITTLE_ENDIAN);
     b.putInt(0, length);
     b.put(8, type);
     b.put(9, (byte) 0).put(10, (byte) 0).put(11, (byte) 0);
     b.putInt(12, payloadLength);
+    b.putLong(LSN_FIELD, lsn);
     System.arraycopy(payload, 0, dst, RECORD_HEADER, payloadLength);
     for (int i = RECORD_HEADER + payloadLength; i < length; i++) dst[i] = 0;
-    b.putInt(4, checksum(dst, 0, length));
+    b.putInt(4, checksum(dst, 0, length, identity));
     return length;
   }
 
-  /** CRC-32C over a record's bytes [0,4) and [8,length), starting at {@code offset} in {@code buf}. */
-  public static int checksum(byte[] buf, int offset, int length) {
+  /**
+   * The CRC-32C of the record at {@code offset} of {@code buf}: over its payload bytes {@code
+   * [24,length)}, then its header bytes {@code [0,4)} and {@code [8,24)}, then the 8 bytes of
+   * {@code identity} (little-endian).
+   */
+  public static int checksum(byte[] buf, int offset, int length, long identity) {
     CRC32C crc = new CRC32C();
-    crc.update(buf, offset, 4);
-    crc.update(buf, offset + 8, length - 8);
+    crc.update(buf, offset + RECORD_HEADER, length - RECORD_HEADER);
+    return finishChecksum(crc, buf, offset, identity);
+  }
+
+  /**
+   * Completes a checksum whose payload part {@code crc} already holds, with the header at
+   * {@code offset} of {@code header} and the identity (see {@link #checksum}).
+   */
+  public static int finishChecksum(CRC32C crc, byte[] header, int offset, long identity) {
+    crc.update(header, offset, 4);
+    crc.update(header, offset + 8, RECORD_HEADER - 8);
+    for (int i = 0; i < 8; i++) crc.update((int) (identity >>> (8 * i)) & 0xFF);
     return (int) crc.getValue();
   }
 }

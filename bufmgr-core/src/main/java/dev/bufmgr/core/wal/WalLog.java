@@ -21,8 +21,8 @@ import java.util.zip.CRC32C;
  *
  * <p>Threading: the inserts from any number of threads; {@link #flushTo} from one flusher thread
  * at a time. An inserter that would overrun unflushed bytes waits for the flusher. Inserting
- * allocates nothing: a record's header is built in a per-thread scratch area and its bytes copied
- * into the buffer with the checksum computed on the way.
+ * allocates nothing: a record's header is built in a per-thread scratch area, its payload summed
+ * before the LSN is reserved and its header (which carries the LSN) after.
  */
 public final class WalLog implements WalInsert {
   /** Number of insertion slots (PostgreSQL has 8 WAL insertion locks). */
@@ -43,13 +43,22 @@ public final class WalLog implements WalInsert {
   private final LongAdder bytes = new LongAdder();
   private final LongAdder imageBytes = new LongAdder();
   private byte[] flushScratch = new byte[1 << 16];
+  private final long identity;
+
+  /** A log of identity 0 (one that is never read back from disk: emulated devices). */
+  public WalLog(long startLsn, int capacity) {
+    this(startLsn, capacity, 0);
+  }
 
   /**
    * @param startLsn the LSN of the first byte this log will insert (the end of what is already
    *     durable, e.g. after recovery)
    * @param capacity the circular buffer's size in bytes (rounded up to a power of two)
+   * @param identity the log's identity, which every record's checksum covers (see {@link
+   *     LogFormat#checksum})
    */
-  public WalLog(long startLsn, int capacity) {
+  public WalLog(long startLsn, int capacity, long identity) {
+    this.identity = identity;
     int c = Integer.highestOneBit(Math.max(1 << 12, capacity) * 2 - 1);
     this.ring = new byte[c];
     this.mask = c - 1;
@@ -142,9 +151,10 @@ public final class WalLog implements WalInsert {
    */
   private long write(int slot, Scratch sc, int fields, int len, int image) {
     if (len > ring.length / 2) throw new IllegalArgumentException("record of " + len + " bytes exceeds half the log buffer");
-    sc.checksum(fields, len);
+    sc.payloadChecksum(fields, len);
     long start = insertPosition.getAndAdd(len);
     slots.set(slot * STRIDE, start);
+    sc.finish(start, identity);
     while (start + len - flushed > ring.length) LockSupport.parkNanos(10_000);
     copyIn(start, sc.bytes, fields);
     zeroIn(start + fields, len - fields);
@@ -204,13 +214,17 @@ public final class WalLog implements WalInsert {
       view.putInt(at, v);
     }
 
-    /** The checksum of a record made of {@code bytes[0, fields)} and zeros up to {@code len} (see {@link LogFormat#checksum}). */
-    void checksum(int fields, int len) {
+    /** Sums the payload of a record made of {@code bytes[0, fields)} and zeros up to {@code len}. */
+    void payloadChecksum(int fields, int len) {
       crc.reset();
-      crc.update(bytes, 0, 4);
-      crc.update(bytes, 8, fields - 8);
+      crc.update(bytes, LogFormat.RECORD_HEADER, fields - LogFormat.RECORD_HEADER);
       for (int left = len - fields; left > 0; left -= ZEROS.length) crc.update(ZEROS, 0, Math.min(left, ZEROS.length));
-      view.putInt(4, (int) crc.getValue());
+    }
+
+    /** Sets the record's LSN and completes its checksum (see {@link LogFormat#checksum}). */
+    void finish(long lsn, long identity) {
+      view.putLong(LogFormat.LSN_FIELD, lsn);
+      view.putInt(4, LogFormat.finishChecksum(crc, bytes, 0, identity));
     }
   }
 

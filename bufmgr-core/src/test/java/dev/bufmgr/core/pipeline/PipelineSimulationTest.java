@@ -57,7 +57,7 @@ class PipelineSimulationTest {
           .add(0, EventMeta.checkpoint())
           .add(0, EventMeta.begin()).add(1, change(1, 72)).add(3, EventMeta.change(AccessStrategy.NORMAL, 1, 72, true))
           .add(0, EventMeta.commit(34));
-      VirtualWal wal = new VirtualWal(LogFormat.FILE_HEADER);
+      VirtualWal wal = new VirtualWal(LogFormat.FIRST_LSN);
       PipelineResult r = sim(config(16, 1, "greedy", 0, 2, 0, fpw), events, wal).run();
       assertEquals(2, r.transactions());
       long images = fpw ? 3 : 0; // pages 1 and 2 after the run's start, page 1 after the checkpoint; page 3 is initialized
@@ -74,8 +74,8 @@ class PipelineSimulationTest {
   @Test
   void theSameSeedGivesTheSameRun() {
     PipelineConfig c = config(40, 6, "greedy", 30 * MS, 0, 400 * MS, true);
-    PipelineResult a = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FILE_HEADER)).run();
-    PipelineResult b = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FILE_HEADER)).run();
+    PipelineResult a = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FIRST_LSN)).run();
+    PipelineResult b = sim(c, TransactionalSource.endless(3, 400, 8, 0.4), new VirtualWal(LogFormat.FIRST_LSN)).run();
     assertTrue(a.transactions() > 100, "ran " + a.transactions());
     assertEquals(a.transactions(), b.transactions());
     assertEquals(a.wal(), b.wal());
@@ -90,7 +90,7 @@ class PipelineSimulationTest {
   @Test
   void everyDurableChangeSurvivesRecoveryUnderEvictionsAndCheckpoints() {
     for (String policy : List.of("greedy", "timer:t=2ms", "pgdelay:delay=1ms,siblings=2")) {
-      VirtualWal wal = VirtualWal.recording(LogFormat.FILE_HEADER);
+      VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
       PipelineSimulation s = sim(config(24, 8, policy, 20 * MS, 0, 300 * MS, true),
           TransactionalSource.endless(11, 300, 6, 0.5), wal);
       PipelineResult r = s.run();
@@ -104,12 +104,12 @@ class PipelineSimulationTest {
   @Test
   void aLargePoolHasNoDirtyEvictionsAndASmallOneMakesTransactionsWait() {
     PipelineResult big = sim(config(4096, 4, "greedy", 0, 2000, 0, true),
-        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
+        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FIRST_LSN)).run();
     assertEquals(0, big.dirtyEvictions());
     assertEquals(0, big.waitedOnEviction());
     assertEquals(2000, big.transactions());
     PipelineResult small = sim(config(16, 4, "greedy", 0, 2000, 0, true),
-        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
+        TransactionalSource.endless(5, 1000, 6, 0.5), new VirtualWal(LogFormat.FIRST_LSN)).run();
     assertTrue(small.waitedShare() > 0.3, "waited share " + small.waitedShare());
     assertTrue(small.transactionLatency().p99() > big.transactionLatency().p99());
     assertTrue(small.backendWrites() >= small.dirtyEvictions(),
@@ -122,7 +122,7 @@ class PipelineSimulationTest {
     assertTrue(e.getMessage().contains("--frames 10 is too small for 8 clients"), e.getMessage());
     IllegalArgumentException never = assertThrows(IllegalArgumentException.class,
         () -> sim(config(64, 2, "batch:k=10", 0, 100, 0, true), TransactionalSource.endless(1, 100, 4, 0.5),
-            new VirtualWal(LogFormat.FILE_HEADER)).run());
+            new VirtualWal(LogFormat.FIRST_LSN)).run());
     assertTrue(never.getMessage().contains("never releases"), never.getMessage());
   }
 
@@ -131,8 +131,8 @@ class PipelineSimulationTest {
     CheckpointSettings ckpt = new CheckpointSettings(100 * MS, 1L << 30, 0.5);
     BgWriterSettings writer = new BgWriterSettings(10 * MS, 100, 2.0);
     PipelineResult off = sim(config(64, 8, "greedy", ckpt, null, 0, 600 * MS, true),
-        TransactionalSource.endless(21, 600, 6, 0.5), new VirtualWal(LogFormat.FILE_HEADER)).run();
-    VirtualWal wal = VirtualWal.recording(LogFormat.FILE_HEADER);
+        TransactionalSource.endless(21, 600, 6, 0.5), new VirtualWal(LogFormat.FIRST_LSN)).run();
+    VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
     PipelineSimulation s = sim(config(64, 8, "greedy", ckpt, writer, 0, 600 * MS, true), TransactionalSource.endless(21, 600, 6, 0.5), wal);
     PipelineResult on = s.run();
     assertEquals(0, off.bgwriterWrites());
@@ -148,12 +148,12 @@ class PipelineSimulationTest {
   void aSpreadCheckpointTakesItsCompletionTargetOfTheInterval() {
     for (double target : new double[] {0.5, 0.9}) {
       PipelineResult r = sim(config(400, 4, "greedy", new CheckpointSettings(1000 * MS, 1L << 30, target), null, 0, 5000 * MS, true),
-          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FIRST_LSN)).run();
       assertTrue(r.checkpoints().done() >= 3, r.checkpoints().toString());
       double writeSeconds = r.checkpoints().writeNanos() / 1e9 / r.checkpoints().done();
       assertTrue(Math.abs(writeSeconds - target) < 0.15, "target " + target + ": each checkpoint wrote for " + writeSeconds + " s");
       PipelineResult plain = sim(config(400, 4, "greedy", CheckpointSettings.plain(1000 * MS), null, 0, 5000 * MS, true),
-          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+          TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FIRST_LSN)).run();
       assertTrue(plain.checkpoints().writeNanos() / 1e9 / plain.checkpoints().done() < 0.1, "a plain checkpoint writes at once");
     }
   }
@@ -166,7 +166,7 @@ class PipelineSimulationTest {
     // The pool holds all 2,000 pages, so no eviction writes a flagged buffer first.
     CheckpointSettings bySize = new CheckpointSettings(1_000_000 * MS, 4 * CheckpointSettings.SEGMENT_BYTES, 0.5);
     PipelineResult r = sim(config(4000, 4, "greedy", bySize, null, 0, 150_000 * MS, true),
-        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FIRST_LSN)).run();
     assertEquals(2, bySize.checkpointSegments());
     List<IntervalRow> series = r.series();
     int checked = 0;
@@ -190,7 +190,7 @@ class PipelineSimulationTest {
   void theLogsGrowthRequestsCheckpoints() {
     CheckpointSettings small = new CheckpointSettings(1000_000 * MS, 2 * CheckpointSettings.SEGMENT_BYTES, 0.5);
     PipelineResult r = sim(config(400, 4, "greedy", small, null, 0, 15000 * MS, true),
-        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FILE_HEADER)).run();
+        TransactionalSource.endless(8, 2000, 6, 0.9), new VirtualWal(LogFormat.FIRST_LSN)).run();
     assertEquals(0, r.checkpoints().timed());
     long segments = r.wal().bytes() / CheckpointSettings.SEGMENT_BYTES;
     assertTrue(segments >= 3, "wrote " + segments + " segments");

@@ -11,11 +11,13 @@ import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.testing.RecoveryCheck;
 import dev.bufmgr.core.testing.SecondChanceFactory;
 import dev.bufmgr.core.testing.TransactionalSource;
-import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.LogFormat;
-import dev.bufmgr.core.wal.LogScanner;
 import dev.bufmgr.core.wal.VirtualWal;
 import dev.bufmgr.core.wal.WalWriteBack;
+import dev.bufmgr.core.wal.store.DirectoryStorage;
+import dev.bufmgr.core.wal.store.DurableLog;
+import dev.bufmgr.core.wal.store.LogLayout;
+import dev.bufmgr.core.wal.store.RecordVisitor;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -39,12 +41,12 @@ class RealTimePipelineTest {
 
   private static PipelineResult sim(PipelineConfig c, long seed) {
     return new PipelineSimulation(c, TransactionalSource.endless(seed, 400, 6, 0.5), FAST, REGISTRY,
-        new VirtualWal(LogFormat.FILE_HEADER)).run();
+        new VirtualWal(LogFormat.FIRST_LSN)).run();
   }
 
   private static PipelineResult real(PipelineConfig c, long seed) throws Exception {
     try (EmulatedDevice d = new EmulatedDevice(FAST, 1)) {
-      return new RealTimePipeline(c, TransactionalSource.endless(seed, 400, 6, 0.5), d, LogFormat.FILE_HEADER, REGISTRY).run();
+      return new RealTimePipeline(c, TransactionalSource.endless(seed, 400, 6, 0.5), d, LogFormat.FIRST_LSN, REGISTRY).run();
     }
   }
 
@@ -90,13 +92,13 @@ class RealTimePipelineTest {
 
   private PipelineResult checkRecoveryOnFiles(PipelineConfig c) throws Exception {
     Path folder = Files.createTempDirectory(dir, "run");
-    DurableLog.Opened log = DurableLog.open(folder, true);
+    DurableLog.Opened log = DurableLog.open(folder, true, LogLayout.MIN_SEGMENT);
     Path dataFile = folder.resolve("data.pages");
     long durable;
     long redo;
     PipelineResult r;
     try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        FileDevice device = new FileDevice(log.channel(), data, 8192, "file:" + folder)) {
+        FileDevice device = new FileDevice(log.writer(), data, 8192, "file:" + folder)) {
       RealTimePipeline p = new RealTimePipeline(c, TransactionalSource.endless(2, 300, 6, 0.5), device, log.endLsn(), REGISTRY);
       r = p.run();
       // Real fsyncs: a loaded machine commits far fewer in the same time, so ask only for enough
@@ -108,7 +110,12 @@ class RealTimePipelineTest {
       redo = p.lastCompletedRedo();
     }
     List<long[]> records = new ArrayList<>();
-    LogScanner.forEachPageChange(DurableLog.file(folder), (page, lsn, image) -> records.add(new long[] {page, lsn}));
+    DurableLog.inspect(new DirectoryStorage(folder), new RecordVisitor() {
+      @Override
+      public void pageChange(long page, long end, int imageBytes) {
+        records.add(new long[] {page, end});
+      }
+    });
     assertTrue(records.get(records.size() - 1)[1] <= durable);
     Map<Long, Long> onDisk = new HashMap<>();
     ByteBuffer page = ByteBuffer.allocate(8192).order(ByteOrder.LITTLE_ENDIAN);

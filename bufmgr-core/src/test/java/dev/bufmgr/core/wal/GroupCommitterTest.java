@@ -19,7 +19,7 @@ class GroupCommitterTest {
   private static final DeviceModel TWO_MS = new DeviceModel(new FixedLatency(2_000_000), 0);
 
   private static CommitResult realClosedLoop(ReleasePolicy policy, int clients, int commitsEach) throws Exception {
-    WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 16);
+    WalLog log = new WalLog(LogFormat.FIRST_LSN, 1 << 16);
     GroupCommitter c = new GroupCommitter(policy, log, new EmulatedDevice(TWO_MS, 1), false, clients).start();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < clients; t++) {

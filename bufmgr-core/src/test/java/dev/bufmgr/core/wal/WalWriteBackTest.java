@@ -51,7 +51,7 @@ class WalWriteBackTest {
   @Test
   void aDirtyPageWaitsForTheLogUpToItsLsn() throws Exception {
     RecordingDevice dev = new RecordingDevice();
-    WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 16);
+    WalLog log = new WalLog(LogFormat.FIRST_LSN, 1 << 16);
     try (GroupCommitter c = new GroupCommitter(new GreedyPolicy(), log, dev, false, 1).start()) {
       WalWriteBack hook = new WalWriteBack(log, c, dev, 8192, new dev.bufmgr.core.device.StoredPages());
       long pageLsn = log.insertPageChange(42, 0, 72, 8192);
@@ -65,7 +65,7 @@ class WalWriteBackTest {
   @Test
   void aPageAlreadyCoveredByTheLogIsWrittenWithoutAFlush() throws Exception {
     RecordingDevice dev = new RecordingDevice();
-    WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 16);
+    WalLog log = new WalLog(LogFormat.FIRST_LSN, 1 << 16);
     try (GroupCommitter c = new GroupCommitter(new GreedyPolicy(), log, dev, false, 1).start();
         Arena arena = Arena.ofConfined()) {
       long commitLsn = c.commit(0, 1, 8);

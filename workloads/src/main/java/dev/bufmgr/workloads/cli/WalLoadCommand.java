@@ -5,11 +5,12 @@ import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
-import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.GroupCommitter;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.core.wal.WalLog;
+import dev.bufmgr.core.wal.store.DurableLog;
+import dev.bufmgr.core.wal.store.LogLayout;
 import dev.bufmgr.workloads.commit.AckLog;
 import dev.bufmgr.workloads.commit.CommitRows;
 import dev.bufmgr.workloads.commit.RealTimeClients;
@@ -25,9 +26,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bufmgr wal-load}: commits from N threads on the real-file device of a log directory
- * (recovered first: a torn tail is cut), with a release policy, for S seconds; after each
- * acknowledgement the commit id is appended to the ack log, so {@code wal-verify} can check that
- * no acknowledged commit is lost, even when this process is killed.
+ * (recovered first: a torn tail is cut and said on stderr; corruption refuses), with a release
+ * policy, for S seconds; after each acknowledgement the commit id and its record's LSN are
+ * appended to the ack log, so {@code wal-verify} can check that no acknowledged commit is lost,
+ * even when this process is killed. Commit ids start at the log's incarnation times 2^40, above
+ * every id an earlier run could have acknowledged.
  */
 @Command(
     name = "wal-load",
@@ -36,8 +39,15 @@ import picocli.CommandLine.Spec;
 public final class WalLoadCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
-  @Option(names = "--dir", required = true, description = "Log directory (created when absent).")
+  @Option(names = "--dir", required = true, description = "Log directory.")
   Path dir;
+
+  @Option(names = "--init", description = "Create a new log when DIR holds none (without it, a missing log is an error).")
+  boolean init;
+
+  @Option(names = "--segment-size", defaultValue = "16MiB",
+      description = "Segment size of a log created with --init: a power of two from 64KiB to 1GiB (default: ${DEFAULT-VALUE}).")
+  String segmentSize;
 
   @Option(names = "--clients", defaultValue = "4", description = "Committing threads (default: ${DEFAULT-VALUE}).")
   int clients;
@@ -76,20 +86,25 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     if (clients < 1) throw new CliFailure("--clients must be >= 1");
     if (!(seconds > 0)) throw new CliFailure("--seconds must be > 0");
     ThinkTime thinkTime = new ThinkTime(Durations.parseNanos(think, "--think"), ThinkTime.Distribution.EXP);
+    int segmentBytes = segmentBytes(segmentSize);
     long wall0 = System.nanoTime();
     CommitResult result;
     DurableLog.Opened opened;
     try {
-      opened = DurableLog.open(dir, true);
+      opened = DurableLog.open(dir, init, segmentBytes);
     } catch (IOException e) {
       throw new CliFailure(dir + ": cannot open the log (" + IoReasons.of(e) + ")", e);
     }
-    try (FileDevice device = new FileDevice(opened.channel(), null, 8192, "file:" + dir);
+    if (opened.cut() != null) {
+      spec.commandLine().getErr().println(opened.cut());
+      spec.commandLine().getErr().flush();
+    }
+    try (FileDevice device = new FileDevice(opened.writer(), null, 8192, "file:" + dir);
         AckLog acks = ackLog == null ? null : AckLog.append(ackLog)) {
-      WalLog log = new WalLog(opened.endLsn(), 16 << 20);
+      WalLog log = new WalLog(opened.endLsn(), 16 << 20, opened.writer().identity());
       GroupCommitter committer = new GroupCommitter(factory.create(), log, device, false, clients).start();
       RealTimeClients load = new RealTimeClients(committer, clients, thinkTime, recordBytes,
-          opened.recovered().maxCommitId() + 1, acks == null ? null : acks::record, seed);
+          opened.writer().firstCommitId(), acks == null ? null : acks::record, seed);
       load.start();
       Thread.sleep(Math.round(seconds * 1000));
       // Clients first: each finishes the commit it waits on, so the count printed is every
@@ -105,8 +120,34 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     }
     spec.commandLine().getOut().print(format.render(List.of(CommitRows.of(result)
         .put("dir", dir.toString())
+        .put("created", opened.created())
+        .put("incarnation", opened.control().incarnation())
         .put("recoveredCommits", opened.recovered().commits())
-        .put("tornTailBytesCut", opened.recovered().tornTailBytes()))));
+        .put("tornTailBytesCut", opened.recovered().tornTail() ? opened.recovered().tornTailBytes() : 0)
+        .put("tornTailRecordsCut", opened.recovered().tornTail() ? opened.recovered().tornTailRecords() : 0))));
     spec.commandLine().getOut().flush();
+  }
+
+  /** The bytes of a {@code --segment-size} such as {@code 16MiB}, {@code 64KiB} or {@code 1GiB}. */
+  static int segmentBytes(String text) {
+    String t = text.trim();
+    long unit = 1;
+    for (String[] u : new String[][] {{"KiB", "1024"}, {"MiB", "1048576"}, {"GiB", "1073741824"}}) {
+      if (t.endsWith(u[0])) {
+        unit = Long.parseLong(u[1]);
+        t = t.substring(0, t.length() - u[0].length()).trim();
+        break;
+      }
+    }
+    long bytes;
+    try {
+      bytes = Math.multiplyExact(Long.parseLong(t), unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new CliFailure("--segment-size " + text + ": not a size such as 16MiB, 64KiB or 1GiB");
+    }
+    if (bytes < LogLayout.MIN_SEGMENT || bytes > LogLayout.MAX_SEGMENT || Long.bitCount(bytes) != 1) {
+      throw new CliFailure("--segment-size " + text + ": not a power of two from 64KiB to 1GiB");
+    }
+    return (int) bytes;
   }
 }

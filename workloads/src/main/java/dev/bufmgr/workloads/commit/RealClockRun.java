@@ -8,11 +8,12 @@ import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.LoopSpec;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
-import dev.bufmgr.core.wal.DurableLog;
 import dev.bufmgr.core.wal.GroupCommitter;
 import dev.bufmgr.core.wal.LogFormat;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.WalLog;
+import dev.bufmgr.core.wal.store.DurableLog;
+import dev.bufmgr.core.wal.store.LogLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ public final class RealClockRun {
       long seed, int recordBytes, boolean asyncCommit, double warmup) {
     long wall0 = System.nanoTime();
     try (OpenDevice od = openDevice(deviceSpec, seed)) {
-      WalLog log = new WalLog(od.startLsn, LOG_BUFFER);
+      WalLog log = new WalLog(od.startLsn, LOG_BUFFER, od.device.logIdentity());
       int open = loop instanceof LoopSpec.Closed c ? c.clients() : GroupCommitter.COUNT_IN_FLIGHT;
       GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open).start();
       Load load = startLoad(loop, committer, recordBytes, od.firstId, seed);
@@ -128,15 +129,19 @@ public final class RealClockRun {
     }
   }
 
-  /** Opens {@code file:DIR} as a real log (recovering it) or a modelled device spec as an emulated one. */
+  /**
+   * Opens {@code file:DIR} as a real log (created when absent, recovered first; a cut torn tail
+   * is said on stderr) or a modelled device spec as an emulated one.
+   */
   static OpenDevice openDevice(String spec, long seed) throws IOException {
     String s = spec.trim();
     if (s.startsWith("file:")) {
       Path dir = Path.of(s.substring("file:".length()));
-      DurableLog.Opened o = DurableLog.open(dir, true);
-      return new OpenDevice(new FileDevice(o.channel(), null, 8192, "file:" + dir), o.endLsn(),
-          o.recovered().maxCommitId() + 1);
+      DurableLog.Opened o = DurableLog.open(dir, true, LogLayout.DEFAULT_SEGMENT);
+      if (o.cut() != null) System.err.println(o.cut());
+      return new OpenDevice(new FileDevice(o.writer(), null, 8192, "file:" + dir), o.endLsn(),
+          o.writer().firstCommitId());
     }
-    return new OpenDevice(new EmulatedDevice(DeviceModels.parse(s), seed), LogFormat.FILE_HEADER, 0);
+    return new OpenDevice(new EmulatedDevice(DeviceModels.parse(s), seed), LogFormat.FIRST_LSN, 0);
   }
 }

@@ -7,21 +7,28 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongConsumer;
 
 /**
  * A closed loop in real time: N client threads, each thinking (sleeping a drawn think time),
  * committing through a {@link GroupCommitter} and waiting for the acknowledgement, over and
  * over. Commit ids are unique and increasing from a first id. After each acknowledgement the
- * optional {@code onAck} callback gets the id (the ack log of {@code wal-load}).
+ * optional {@code onAck} callback gets the id and its record's LSN (the ack log of {@code
+ * wal-load}).
  */
 public final class RealTimeClients {
+  /** What is told of each acknowledged commit. */
+  @FunctionalInterface
+  public interface OnAck {
+    /** Commit {@code id}, whose record ends at {@code lsn}, was acknowledged. */
+    void acknowledged(long id, long lsn);
+  }
+
   private final GroupCommitter committer;
   private final int clients;
   private final ThinkTime think;
   private final int recordBytes;
   private final AtomicLong nextId;
-  private final LongConsumer onAck;
+  private final OnAck onAck;
   private final long seed;
   private final AtomicLong acknowledged = new AtomicLong();
   private final List<Thread> threads = new ArrayList<>();
@@ -31,11 +38,11 @@ public final class RealTimeClients {
   /**
    * @param recordBytes commit record size in bytes (PostgreSQL's record length; at least the header and the id)
    * @param firstId the first commit id to hand out
-   * @param onAck called with each acknowledged commit id, or {@code null}
+   * @param onAck called with each acknowledged commit, or {@code null}
    */
   public RealTimeClients(
       GroupCommitter committer, int clients, ThinkTime think, int recordBytes, long firstId,
-      LongConsumer onAck, long seed) {
+      OnAck onAck, long seed) {
     this.committer = committer;
     this.clients = clients;
     this.think = think;
@@ -63,9 +70,9 @@ public final class RealTimeClients {
         long z = think.sample(rng);
         if (z > 0) LockSupport.parkNanos(z);
         long id = nextId.getAndIncrement();
-        committer.commit(client, id, recordBytes);
+        long lsn = committer.commit(client, id, recordBytes);
         acknowledged.incrementAndGet();
-        if (onAck != null) onAck.accept(id);
+        if (onAck != null) onAck.acknowledged(id, lsn);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -80,7 +80,7 @@ final class SharedDeviceSection {
    * changes again, and compares the log volumes (seeds/001 measured 23x on PostgreSQL 18).
    */
   List<ResultRow> fullPageImages() {
-    WalLog log = new WalLog(LogFormat.FILE_HEADER, 1 << 20);
+    WalLog log = new WalLog(LogFormat.FIRST_LSN, 1 << 20);
     long[] pageLsn = new long[PAGES];
     log.checkpoint();
     long first = changeAll(log, pageLsn);

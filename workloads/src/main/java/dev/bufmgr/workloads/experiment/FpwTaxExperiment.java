@@ -168,7 +168,7 @@ public final class FpwTaxExperiment {
         new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse("greedy"), null, null, 0, UNTIL_THE_INPUT_ENDS,
         0, 1_000_000_000L, 1);
     PipelineResult r = new PipelineSimulation(config, source, DeviceModels.parse("fixed:f0=0.1ms"), registry,
-        new VirtualWal(LogFormat.FILE_HEADER)).run();
+        new VirtualWal(LogFormat.FIRST_LSN)).run();
     return r.wal();
   }
 }

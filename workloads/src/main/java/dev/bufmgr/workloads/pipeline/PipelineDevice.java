@@ -6,7 +6,8 @@ import dev.bufmgr.core.device.DeviceModels;
 import dev.bufmgr.core.device.EmulatedDevice;
 import dev.bufmgr.core.device.FileDevice;
 import dev.bufmgr.core.resource.IoReasons;
-import dev.bufmgr.core.wal.DurableLog;
+import dev.bufmgr.core.wal.store.DurableLog;
+import dev.bufmgr.core.wal.store.LogLayout;
 import dev.bufmgr.core.wal.LogFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -104,7 +105,7 @@ public final class PipelineDevice {
 
   /** Opens the device for real-time run number {@code run} (a fresh folder DIR/run-N for {@code file:}). */
   public Opened open(int run, long seed) {
-    if (model != null) return new Opened(new EmulatedDevice(model, seed), LogFormat.FILE_HEADER, null);
+    if (model != null) return new Opened(new EmulatedDevice(model, seed), LogFormat.FIRST_LSN, null);
     Path folder = dir.resolve("run-" + run);
     try {
       if (Files.exists(folder)) {
@@ -114,10 +115,10 @@ public final class PipelineDevice {
           }
         }
       }
-      DurableLog.Opened log = DurableLog.open(folder, true);
+      DurableLog.Opened log = DurableLog.open(folder, true, LogLayout.DEFAULT_SEGMENT);
       FileChannel data = FileChannel.open(folder.resolve(DATA_FILE), StandardOpenOption.CREATE_NEW,
           StandardOpenOption.READ, StandardOpenOption.WRITE);
-      return new Opened(new FileDevice(log.channel(), data, 8192, "file:" + folder), log.endLsn(), folder);
+      return new Opened(new FileDevice(log.writer(), data, 8192, "file:" + folder), log.endLsn(), folder);
     } catch (IOException e) {
       throw new IllegalArgumentException("--device " + spec + ": cannot create the log and data files in " + folder + ": " + IoReasons.of(e));
     }

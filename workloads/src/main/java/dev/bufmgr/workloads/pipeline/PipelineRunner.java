@@ -58,7 +58,7 @@ public final class PipelineRunner {
   private static PipelineResult runOne(PipelineConfig config, boolean realTime, PipelineInput input, PipelineDevice device,
       SelectorRegistry registry, int index) {
     if (!realTime) {
-      return new PipelineSimulation(config, input.open(), device.model(), registry, new VirtualWal(LogFormat.FILE_HEADER)).run();
+      return new PipelineSimulation(config, input.open(), device.model(), registry, new VirtualWal(LogFormat.FIRST_LSN)).run();
     }
     try (PipelineDevice.Opened d = device.open(index, config.seed())) {
       return new RealTimePipeline(config, input.open(), d.device(), d.startLsn(), registry).run();

@@ -17,8 +17,8 @@ class WalCommandsTest {
   void loadThenVerifyFindsEveryAcknowledgedCommit() throws IOException {
     Path log = dir.resolve("log");
     Path acks = dir.resolve("acks.txt");
-    CliRun load = CliRun.of("wal-load", "--dir", log.toString(), "--clients", "3", "--seconds", "0.4",
-        "--ack-log", acks.toString(), "--output", "jsonl");
+    CliRun load = CliRun.of("wal-load", "--dir", log.toString(), "--init", "--clients", "3", "--seconds", "0.4",
+        "--ack-log", acks.toString(), "--output", "jsonl", "--segment-size", "64KiB");
     assertEquals(0, load.status(), load.err());
     assertTrue(load.out().contains("\"durable\":true"));
     long acked = Files.readAllLines(acks).size();
@@ -32,10 +32,26 @@ class WalCommandsTest {
     assertEquals(acked, field(verify.out(), "commits"), verify.out());
 
     // An id acknowledged but absent from the log fails verification.
-    Files.writeString(acks, "999999999\n", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(acks, "999999999 4096\n", java.nio.file.StandardOpenOption.APPEND);
     CliRun missing = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString());
     assertEquals(2, missing.status());
     assertTrue(missing.err().strip().startsWith("bufmgr: 1 of " + (acked + 1) + " acknowledged commits missing"), missing.err());
+
+    // An acknowledged id found at another LSN than acknowledged fails too, and so does an id acknowledged twice.
+    String first = Files.readAllLines(acks).get(0);
+    String[] f = first.split(" ");
+    Files.writeString(acks, f[0] + " " + (Long.parseLong(f[1]) + 8) + "\n");
+    CliRun moved = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString());
+    assertEquals(2, moved.status());
+    assertTrue(moved.err().contains("1 of 1 acknowledged commits found at another LSN than acknowledged"), moved.err());
+    Files.writeString(acks, first + "\n" + first + "\n");
+    CliRun twice = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString());
+    assertEquals(2, twice.status());
+    assertTrue(twice.err().contains("1 ack lines repeat an acknowledged id"), twice.err());
+    Files.writeString(acks, "12\n");
+    CliRun malformed = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString());
+    assertEquals(2, malformed.status());
+    assertEquals("bufmgr: ack log " + acks + " line 1: not 'ID LSN': '12'", malformed.err().strip());
   }
 
   private static long field(String jsonl, String name) {
@@ -45,33 +61,45 @@ class WalCommandsTest {
   }
 
   @Test
-  void corruptionInTheMiddleFailsWithItsOffset() throws IOException {
+  void corruptionProvedByALaterFlushFailsWithItsPlace() throws IOException {
     Path log = dir.resolve("log");
-    assertEquals(0, CliRun.of("wal-load", "--dir", log.toString(), "--clients", "2", "--seconds", "0.2", "--record-bytes", "24").status());
-    Path file = log.resolve("wal.log");
-    long offset = 16 + 24 * 3; // the fourth 24-byte commit record
-    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-      f.seek(offset + 20);
+    assertEquals(0, CliRun.of("wal-load", "--dir", log.toString(), "--init", "--clients", "2", "--seconds", "0.3",
+        "--record-bytes", "32", "--segment-size", "64KiB").status());
+    Path segment = log.resolve("0000000000000000");
+    long offset = 40 + 16 + 32 * 3; // the fourth 32-byte commit record of page 0 (page header, then LSN 16 on)
+    try (RandomAccessFile f = new RandomAccessFile(segment.toFile(), "rw")) {
+      f.seek(offset + 28);
       f.write(0x5a);
     }
     CliRun r = CliRun.of("wal-verify", "--dir", log.toString());
     assertEquals(2, r.status());
-    assertEquals("bufmgr: " + file + ": corrupt record at offset " + offset + " (checksum mismatch), with valid records after it",
-        r.err().strip());
+    assertTrue(r.err().strip().startsWith("bufmgr: " + log + ": corrupt log at LSN 112 (segment 0000000000000000 offset " + offset
+        + ") (checksum mismatch), durable by the evidence of page "), r.err());
+    byte[] before = Files.readAllBytes(segment);
     CliRun reopen = CliRun.of("wal-load", "--dir", log.toString(), "--seconds", "0.1");
     assertEquals(2, reopen.status());
     assertEquals(1, reopen.errorLines().lines().count(), reopen.err());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(segment)), "a refused log is never modified");
   }
 
   @Test
   void aDirectoryThatIsNotALogFails() throws IOException {
     CliRun r = CliRun.of("wal-verify", "--dir", dir.toString());
     assertEquals(2, r.status());
-    assertEquals("bufmgr: " + dir + " is not a bufmgr log directory (no wal.log)", r.err().strip());
-    Files.writeString(dir.resolve("wal.log"), "not a log");
+    assertEquals("bufmgr: " + dir + " holds no bufmgr log (no bufmgr_control)", r.err().strip());
+    CliRun noInit = CliRun.of("wal-load", "--dir", dir.toString(), "--seconds", "0.1");
+    assertEquals(2, noInit.status());
+    assertEquals("bufmgr: " + dir + " holds no bufmgr log (no bufmgr_control)", noInit.err().strip());
+    Files.writeString(dir.resolve("bufmgr_control"), "not a control file");
     CliRun bad = CliRun.of("wal-verify", "--dir", dir.toString());
     assertEquals(2, bad.status());
-    assertEquals("bufmgr: " + dir.resolve("wal.log") + " is not a bufmgr log (bad or missing header)", bad.err().strip());
+    assertEquals("bufmgr: " + dir.resolve("bufmgr_control") + " is not a bufmgr control file (bad magic)", bad.err().strip());
+    for (String size : new String[] {"3MiB", "32KiB", "2GiB", "lots", "-1"}) {
+      CliRun s = CliRun.of("wal-load", "--dir", dir.resolve("n").toString(), "--init", "--segment-size", size, "--seconds", "0.1");
+      assertEquals(2, s.status(), size);
+      assertTrue(s.err().strip().startsWith("bufmgr: --segment-size " + size + ": "), s.err());
+      assertTrue(!Files.exists(dir.resolve("n")), "nothing left behind");
+    }
   }
 
   @Test
