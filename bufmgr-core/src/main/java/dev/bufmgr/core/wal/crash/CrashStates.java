@@ -78,7 +78,7 @@ public final class CrashStates {
         case Operation.Write w -> pending.computeIfAbsent(w.inode(), k -> new ArrayList<>()).add(w);
         case Operation.Force f -> {
           byte[] content = durable.get(f.inode());
-          for (Operation.Write w : pending.getOrDefault(f.inode(), List.of())) content = apply(content, w, null, 0);
+          for (Operation.Write w : pending.getOrDefault(f.inode(), List.of())) content = apply(content, w, null, 1);
           durable.put(f.inode(), content);
           pending.remove(f.inode());
         }
@@ -209,11 +209,16 @@ public final class CrashStates {
   /** {@code content} with write {@code w} applied: whole ({@code keep} null) or the kept blocks of {@code granularity}. */
   private static byte[] apply(byte[] content, Operation.Write w, boolean[] keep, int granularity) {
     long end = w.position() + w.bytes().length;
+    if (keep == null) {
+      byte[] out = Arrays.copyOf(content, (int) Math.max(content.length, end));
+      System.arraycopy(w.bytes(), 0, out, (int) w.position(), w.bytes().length);
+      return out;
+    }
     byte[] out = content;
     int block = 0;
     for (long from = w.position(); from < end; block++) {
       long to = Math.min(end, (from / granularity + 1) * granularity);
-      if (keep == null || keep[block]) {
+      if (keep[block]) {
         if (to > out.length) out = Arrays.copyOf(out, (int) to);
         else if (out == content) out = content.clone();
         System.arraycopy(w.bytes(), (int) (from - w.position()), out, (int) from, (int) (to - from));

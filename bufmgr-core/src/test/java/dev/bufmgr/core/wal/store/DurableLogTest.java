@@ -233,6 +233,25 @@ class DurableLogTest {
     assertEquals(after, TestLogs.scanned(s));
     LogScan scan = DurableLog.inspect(s, RecordVisitor.NONE);
     assertFalse(scan.corrupt() || scan.tornTail(), scan.toString());
+
+    // Write on into the first recycled segment: its pages past the end still hold the old pages.
+    long recycled = current + 2; // current + 1 was prepared with zeros before the checkpoint; segment 0 was renamed after it
+    long end = after.get(after.size() - 1).end();
+    while (layout.segmentOf(end) < recycled) {
+      List<Written> more = TestLogs.commits(s, 50, 112, 50);
+      end = more.get(more.size() - 1).end();
+    }
+    assertTrue(layout.segmentOf(end) == recycled, "the log reached the recycled segment " + recycled + ": " + layout.where(end));
+    long next = LogLayout.pageOf(end) + 1;
+    ByteBuffer stale = ByteBuffer.allocate(LogLayout.PAGE_BYTES);
+    try (LogFile f = s.open(LogLayout.segmentName(recycled), false)) {
+      f.read(stale, layout.offsetOfPage(next));
+    }
+    PageHeader old = PageHeader.decode(stale, 0);
+    assertTrue(old != null && old.pageAddress() != LogLayout.pageAddress(next), "a stale page of the segment's earlier life follows the end");
+    LogScan last = DurableLog.inspect(s, RecordVisitor.NONE);
+    assertFalse(last.corrupt() || last.tornTail(), "a stale page is neither data nor evidence: " + last);
+    assertEquals(end, last.endLsn());
   }
 
   @Test
