@@ -6,6 +6,7 @@ import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
 import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.PolicyFactory;
 import java.util.Objects;
 
@@ -32,6 +33,8 @@ import java.util.Objects;
  * @param warmupFraction the first share of the run (time or transactions) that is not measured
  * @param intervalNanos the time series' interval
  * @param seed seeds think times and device draws
+ * @param flushMode who flushes the log in real time (a flusher thread, or a leader among the
+ *     committing threads and page writers); the simulation has one flush in flight either way
  */
 public record PipelineConfig(
     int frames,
@@ -48,7 +51,8 @@ public record PipelineConfig(
     long durationNanos,
     double warmupFraction,
     long intervalNanos,
-    long seed) {
+    long seed,
+    FlushMode flushMode) {
 
   /** Page classes every pipeline pool counts (the largest a pool allows). */
   public static final int PAGE_CLASSES = PoolConfig.MAX_PAGE_CLASSES;
@@ -58,6 +62,7 @@ public record PipelineConfig(
     Objects.requireNonNull(selector, "selector");
     Objects.requireNonNull(think, "think");
     Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(flushMode, "flushMode");
     if (clients < 1 || clients > 100_000) throw new IllegalArgumentException("--clients must lie in 1..100000, got " + clients);
     if (frames < minimumFrames(clients)) {
       throw new IllegalArgumentException(
@@ -71,6 +76,15 @@ public record PipelineConfig(
     if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
     if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
     if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");
+  }
+
+  /** A run whose log has a dedicated flusher thread in real time ({@link FlushMode#FLUSHER}). */
+  public PipelineConfig(
+      int frames, SelectorSpec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
+      ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
+      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed) {
+    this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, FlushMode.FLUSHER);
   }
 
   /**

@@ -73,7 +73,7 @@ public final class RealTimePipeline {
     this.device = device;
     this.wal = new WalLog(startLsn, LOG_BUFFER, device.logIdentity());
     this.lastCompletedRedo = wal.redoPointer();
-    this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients());
+    this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients(), config.flushMode());
     this.storage = new WalWriteBack(wal, committer, device, config.pageSize(), stored);
     this.pool = new BufferPool(config.pool(storage, Sharing.SHARED), registry);
     this.reader = new UnitReader(source);

@@ -165,7 +165,7 @@ public final class CommitSimulation {
     long elapsed = now - windowStart;
     double utilization = elapsed == 0 ? Double.NaN : (double) (device.busyNanos() - busyAtWindowStart) / elapsed;
     return CommitResult.of(
-        policy.name(), config.loop().spec(), device.model().spec(), "sim", config.seed(), metrics,
+        policy.name(), config.loop().spec(), device.model().spec(), "sim", null, config.seed(), metrics,
         elapsed, Math.min(1.0, utilization), !ackOnInsert, System.nanoTime() - wall0);
   }
 

@@ -7,6 +7,8 @@ package dev.bufmgr.core.wal;
  * @param loop the loop's spec
  * @param device the device's spec
  * @param clock {@code sim} or {@code real}
+ * @param flushMode who flushed on the real clock, {@code flusher} or {@code leader} (see {@link
+ *     FlushMode}); null in the simulation, whose one flush in flight at a time stands for both
  * @param seed the run's seed
  * @param commits acknowledged commits in the measurement window
  * @param elapsedNanos length of the measurement window (virtual or real)
@@ -27,6 +29,7 @@ public record CommitResult(
     String loop,
     String device,
     String clock,
+    String flushMode,
     long seed,
     long commits,
     long elapsedNanos,
@@ -62,10 +65,10 @@ public record CommitResult(
 
   /** Builds a result from a run's metrics. */
   public static CommitResult of(
-      String policy, String loop, String device, String clock, long seed, CommitMetrics m,
+      String policy, String loop, String device, String clock, String flushMode, long seed, CommitMetrics m,
       long elapsedNanos, double utilization, boolean durable, long wallNanos) {
     return new CommitResult(
-        policy, loop, device, clock, seed, m.commits(), elapsedNanos, m.flushes(), m.meanBatch(),
+        policy, loop, device, clock, flushMode, seed, m.commits(), elapsedNanos, m.flushes(), m.meanBatch(),
         m.meanLatencyNanos(), m.latencyQuantileNanos(0.50), m.latencyQuantileNanos(0.99),
         m.latencyQuantileNanos(0.999), m.maxLatencyNanos(), m.meanWaitNanos(), utilization,
         durable, wallNanos);

@@ -8,6 +8,7 @@ import dev.bufmgr.core.sim.LoopSpec;
 import dev.bufmgr.core.sim.SimulationConfig;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.workloads.commit.CommitRows;
@@ -76,6 +77,12 @@ public final class CommitCommand implements Runnable {
   @Option(names = "--async-commit", description = "Acknowledge at insertion (synchronous_commit=off); results are not durable.")
   boolean asyncCommit;
 
+  @Option(names = "--flush-mode", paramLabel = "MODE", description = {
+      "With --clock real: who flushes the log. leader: the committing thread that finds no flush in progress",
+      "  flushes itself, the others wait (PostgreSQL 9.2); flusher: a dedicated flusher thread.",
+      "  Default: " + FlushModes.DEFAULT_SPEC + " (flusher for runs whose commits do not wait: --async-commit, ewma)."})
+  String flushMode;
+
   @Option(names = "--background", description = "Page writes sharing the device: checkpoint:every=D,pages=N[,bytes=N] (sim clock).")
   String background;
 
@@ -98,6 +105,9 @@ public final class CommitCommand implements Runnable {
     if (recordBytes < 0) throw new CliFailure("--record-bytes must be >= 0");
     if (!(warmup >= 0 && warmup < 1)) throw new CliFailure("--warmup must be in [0, 1)");
     BackgroundWrites bg = background == null ? null : BackgroundWrites.parse(background);
+    FlushMode mode = FlushModes.parse(flushMode);
+    if (flushMode != null && clockName.equals("sim")) throw new CliFailure("--flush-mode applies to --clock real only");
+    if (flushMode != null) for (PolicyFactory f : factories) FlushModes.check(mode, "--policy", f, asyncCommit);
     long nCommits = commits != null ? commits : seconds == null ? 200_000 : 0;
     long duration = seconds == null ? 0 : Math.round(seconds * 1e9);
 
@@ -122,8 +132,8 @@ public final class CommitCommand implements Runnable {
       if (bg != null) throw new CliFailure("--background is only simulated (use --clock sim)");
       long realDuration = duration > 0 ? duration : 0;
       for (PolicyFactory f : factories) {
-        CommitResult r = RealClockRun.run(
-            f, loopSpec, device, nCommits, realDuration, seed, recordBytes, asyncCommit, warmup);
+        CommitResult r = RealClockRun.run(f, loopSpec, device, nCommits, realDuration, seed, recordBytes,
+            asyncCommit, warmup, flushMode == null ? FlushModes.resolveDefault(f, asyncCommit) : mode);
         rows.add(row(r, null));
         err.printf(Locale.ROOT, "commit: %s: %,d commits in %s real time%n",
             f.spec(), r.commits(), Durations.format(r.elapsedNanos()));

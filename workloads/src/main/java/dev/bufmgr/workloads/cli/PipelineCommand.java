@@ -9,6 +9,7 @@ import dev.bufmgr.core.pipeline.PipelineSampler;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.workloads.experiment.ExperimentReport;
@@ -108,6 +109,12 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--clock", defaultValue = "sim", description = "sim (virtual time) or real (threads, real time). Default: ${DEFAULT-VALUE}.")
   String clock;
 
+  @Option(names = "--flush-mode", paramLabel = "MODE", description = {
+      "With --clock real: who flushes the log. leader: the committing thread (or page writer) that finds no flush",
+      "  in progress flushes itself, the others wait (PostgreSQL 9.2); flusher: a dedicated flusher thread.",
+      "  Default: " + FlushModes.DEFAULT_SPEC + " (flusher under ewma, whose commits do not wait)."})
+  String flushMode;
+
   @Option(names = "--seconds", description = "Run length, warm-up included (default 30 virtual seconds, 10 real ones).")
   Double seconds;
 
@@ -175,6 +182,9 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     }
     List<PolicyFactory> pol = new ArrayList<>();
     for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse("--commit", p));
+    FlushMode mode = FlushModes.parse(flushMode);
+    if (flushMode != null && !realTime) throw new CliFailure("--flush-mode applies to --clock real only");
+    if (flushMode != null) for (PolicyFactory p : pol) FlushModes.check(mode, "--commit", p, false);
     PipelineDevice dev = PipelineDevice.parse(device, realTime);
 
     String f = frames.trim();
@@ -211,7 +221,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     }
     PipelineSettings settings = new PipelineSettings(poolFrames, !noRings, fpw, clients,
         new ThinkTime(thinkNanos, ThinkTime.Distribution.EXP), checkpoints, writer, transactions != null ? transactions : 0,
-        durationNanos, warmup, intervalNanos, seed, realTime);
+        durationNanos, warmup, intervalNanos, seed, realTime, mode);
     settings.config(sel.get(0), pol.get(0));
 
     PrintWriter err = spec.commandLine().getErr();

@@ -5,6 +5,7 @@ import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.ThinkTime;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.GroupCommitter;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
@@ -70,6 +71,11 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
   @Option(names = "--seed", defaultValue = "1", description = "Seed of the think times (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--flush-mode", paramLabel = "MODE", description = {
+      "Who flushes the log. leader: the committing thread that finds no flush in progress flushes itself,",
+      "  the others wait (PostgreSQL 9.2); flusher: a dedicated flusher thread. Default: " + FlushModes.DEFAULT_SPEC + "."})
+  String flushMode;
+
   @Option(names = "--output", defaultValue = "table", description = "table, jsonl or csv (default: ${DEFAULT-VALUE}).")
   String output;
 
@@ -83,6 +89,7 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     OutputFormat format = OutputFormat.parse(output);
     PolicyFactory factory = ReleasePolicies.parse(policy);
     if (!factory.create().durable()) throw new CliFailure("--policy " + policy + " is not durable; wal-load needs a durable policy");
+    FlushMode mode = FlushModes.parse(flushMode);
     if (clients < 1) throw new CliFailure("--clients must be >= 1");
     if (!(seconds > 0)) throw new CliFailure("--seconds must be > 0");
     ThinkTime thinkTime = new ThinkTime(Durations.parseNanos(think, "--think"), ThinkTime.Distribution.EXP);
@@ -102,7 +109,7 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     try (FileDevice device = new FileDevice(opened.writer(), null, 8192, "file:" + dir);
         AckLog acks = ackLog == null ? null : AckLog.append(ackLog)) {
       WalLog log = new WalLog(opened.endLsn(), 16 << 20, opened.writer().identity());
-      GroupCommitter committer = new GroupCommitter(factory.create(), log, device, false, clients).start();
+      GroupCommitter committer = new GroupCommitter(factory.create(), log, device, false, clients, mode).start();
       RealTimeClients load = new RealTimeClients(committer, clients, thinkTime, recordBytes,
           opened.writer().firstCommitId(), acks == null ? null : acks::record, seed);
       load.start();

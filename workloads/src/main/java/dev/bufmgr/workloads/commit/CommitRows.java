@@ -11,7 +11,8 @@ public final class CommitRows {
    * The row of one run: its configuration ({@code policy}, {@code loop}, {@code device}, {@code
    * clock}, {@code seed}) and its measurements ({@code commits}, {@code throughput} per second,
    * {@code meanBatch}, {@code flushes}, latency mean/p50/p99/p99.9/max in ms, {@code meanWaitMs}
-   * before the flush started, {@code deviceUtilization}, {@code durable}).
+   * before the flush started, {@code deviceUtilization}, {@code durable}), and last {@code flushMode} ({@code flusher} or {@code
+   * leader} on the real clock, null in the simulation).
    */
   public static ResultRow of(CommitResult r) {
     return new ResultRow()
@@ -32,6 +33,7 @@ public final class CommitRows {
         .put("deviceUtilization", r.deviceUtilization())
         .put("durable", r.durable())
         .put("elapsedSeconds", r.elapsedNanos() / 1e9)
-        .put("seed", r.seed());
+        .put("seed", r.seed())
+        .put("flushMode", r.flushMode());
   }
 }

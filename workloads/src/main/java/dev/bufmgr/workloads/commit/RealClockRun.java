@@ -8,6 +8,7 @@ import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.sim.LoopSpec;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.GroupCommitter;
 import dev.bufmgr.core.wal.LogFormat;
 import dev.bufmgr.core.wal.PolicyFactory;
@@ -22,7 +23,7 @@ import java.util.Locale;
 /**
  * One group-commit run on the real clock: a closed loop of real client threads or an open loop of
  * Poisson arrivals (one virtual thread per commit), the policy
- * driven by a {@link GroupCommitter}, on an emulated device (a device spec such as {@code
+ * driven by a {@link GroupCommitter} in either flush mode, on an emulated device (a device spec such as {@code
  * fixed:f0=0.9ms}) or a real log file ({@code file:DIR}, recovered first, appended to and forced
  * with fdatasync).
  */
@@ -34,16 +35,17 @@ public final class RealClockRun {
 
   /**
    * Runs until {@code commits} commits were measured after the warm-up, or for {@code
-   * durationNanos} of real time (warm-up included) when {@code commits} is 0.
+   * durationNanos} of real time (warm-up included) when {@code commits} is 0, with {@code
+   * flushMode} deciding who flushes (see {@link GroupCommitter}).
    */
   public static CommitResult run(
       PolicyFactory policy, LoopSpec loop, String deviceSpec, long commits, long durationNanos,
-      long seed, int recordBytes, boolean asyncCommit, double warmup) {
+      long seed, int recordBytes, boolean asyncCommit, double warmup, FlushMode flushMode) {
     long wall0 = System.nanoTime();
     try (OpenDevice od = openDevice(deviceSpec, seed)) {
       WalLog log = new WalLog(od.startLsn, LOG_BUFFER, od.device.logIdentity());
       int open = loop instanceof LoopSpec.Closed c ? c.clients() : GroupCommitter.COUNT_IN_FLIGHT;
-      GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open).start();
+      GroupCommitter committer = new GroupCommitter(policy.create(), log, od.device, asyncCommit, open, flushMode).start();
       Load load = startLoad(loop, committer, recordBytes, od.firstId, seed);
       long started = System.nanoTime();
       CommitResult result;

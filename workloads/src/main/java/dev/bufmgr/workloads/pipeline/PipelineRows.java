@@ -33,7 +33,8 @@ public final class PipelineRows {
         .put("runTransactions", s.transactions() > 0 ? s.transactions() : null)
         .put("runSeconds", s.durationNanos() > 0 ? s.durationNanos() / 1e9 : null)
         .put("warmup", s.warmupFraction())
-        .put("seed", s.seed());
+        .put("seed", s.seed())
+        .put("flushMode", run.flushMode());
   }
 
   /** The row of one run. */

@@ -37,7 +37,8 @@ public final class PipelineRunner {
       String selector = registry.validate(sel).canonicalName();
       for (PolicyFactory p : policies) {
         configs.add(settings.config(sel, p));
-        runs.add(new PipelineRun(settings, selector, p.spec(), input.name(), device.spec()));
+        runs.add(new PipelineRun(settings, selector, p.spec(), input.name(), device.spec(),
+            settings.realTime() ? settings.flushModeFor(p).spec() : null));
       }
     }
     if (settings.realTime()) device.checkFresh(runs.size());

@@ -5,6 +5,7 @@ import dev.bufmgr.core.pipeline.BgWriterSettings;
 import dev.bufmgr.core.pipeline.CheckpointSettings;
 import dev.bufmgr.core.pipeline.PipelineConfig;
 import dev.bufmgr.core.sim.ThinkTime;
+import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.PolicyFactory;
 
 /**
@@ -24,6 +25,7 @@ import dev.bufmgr.core.wal.PolicyFactory;
  * @param intervalNanos the time series' interval
  * @param seed the seed
  * @param realTime real threads in real time (else the simulation)
+ * @param flushMode who flushes the log in real time (see {@link #flushModeFor})
  */
 public record PipelineSettings(
     int frames,
@@ -38,12 +40,29 @@ public record PipelineSettings(
     double warmupFraction,
     long intervalNanos,
     long seed,
-    boolean realTime) {
+    boolean realTime,
+    FlushMode flushMode) {
+
+  /** Settings whose real-time runs flush from a dedicated flusher thread. */
+  public PipelineSettings(int frames, boolean rings, boolean fullPageWrites, int clients, ThinkTime think,
+      CheckpointSettings checkpoints, BgWriterSettings bgwriter, long transactions, long durationNanos,
+      double warmupFraction, long intervalNanos, long seed, boolean realTime) {
+    this(frames, rings, fullPageWrites, clients, think, checkpoints, bgwriter, transactions, durationNanos,
+        warmupFraction, intervalNanos, seed, realTime, FlushMode.FLUSHER);
+  }
 
   /** The core's configuration of the run of {@code selector} under {@code policy}. */
   public PipelineConfig config(SelectorSpec selector, PolicyFactory policy) {
     return new PipelineConfig(frames, selector, rings, 8192, fullPageWrites, clients, think, policy,
-        checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed);
+        checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed, flushModeFor(policy));
+  }
+
+  /**
+   * The flush mode of the run under {@code policy}: {@link #flushMode}, except the flusher for a
+   * policy whose commits do not wait for the log (no committing thread would lead).
+   */
+  public FlushMode flushModeFor(PolicyFactory policy) {
+    return flushMode == FlushMode.LEADER && !policy.create().durable() ? FlushMode.FLUSHER : flushMode;
   }
 
   /** {@code sim} or {@code real}. */

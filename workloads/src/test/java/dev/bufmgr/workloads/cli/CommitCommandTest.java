@@ -48,10 +48,28 @@ class CommitCommandTest {
         "--device", "fixed:f0=0.2ms", "--output", "jsonl");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("\"clock\":\"real\""));
+    assertTrue(r.out().contains("\"flushMode\":\"leader\""), "the default: " + r.out());
     CliRun open = CliRun.of("commit", "--clock", "real", "--seconds", "0.3", "--loop", "open:rate=2000",
         "--device", "fixed:f0=0.2ms", "--policy", "ski", "--output", "jsonl");
     assertEquals(0, open.status(), open.err());
     assertTrue(open.out().contains("\"loop\":\"open:rate=2000\""));
+  }
+
+  @Test
+  void realClockRowsNameTheirFlushMode() {
+    for (String mode : new String[] {"leader", "flusher"}) {
+      CliRun r = CliRun.of("commit", "--clock", "real", "--seconds", "0.3", "--loop", "closed:clients=4,think=0ms",
+          "--device", "fixed:f0=0.2ms", "--flush-mode", mode, "--output", "jsonl");
+      assertEquals(0, r.status(), r.err());
+      assertTrue(r.out().contains("\"flushMode\":\"" + mode + "\""), r.out());
+    }
+    // Commits that do not wait have no leader: by default they get the flusher.
+    CliRun async = CliRun.of("commit", "--clock", "real", "--seconds", "0.3", "--async-commit",
+        "--device", "fixed:f0=0.2ms", "--output", "jsonl");
+    assertEquals(0, async.status(), async.err());
+    assertTrue(async.out().contains("\"flushMode\":\"flusher\""), async.out());
+    CliRun sim = CliRun.of("commit", "--commits", "2000", "--output", "jsonl");
+    assertTrue(sim.out().contains("\"flushMode\":null"), sim.out());
   }
 
   @Test
@@ -69,6 +87,10 @@ class CommitCommandTest {
       {"commit", "--clock", "quantum"},
       {"commit", "--output", "xml"},
       {"commit", "--commits", "5", "--seconds", "1"},
+      {"commit", "--clock", "real", "--flush-mode", "both"},
+      {"commit", "--clock", "real", "--flush-mode", "leader", "--async-commit"},
+      {"commit", "--clock", "real", "--flush-mode", "leader", "--policy", "ewma"},
+      {"commit", "--flush-mode", "leader"},
     };
     for (String[] args : cases) {
       CliRun r = CliRun.of(args);

@@ -68,8 +68,16 @@ class PipelineCommandTest {
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("\"clock\":\"real\""), r.out());
     assertTrue(r.out().contains("\"device\":\"file:" + disk + "\""), r.out());
-    assertTrue(Files.size(disk.resolve("run-1").resolve("wal.log")) > 16);
+    assertTrue(r.out().contains("\"flushMode\":\"leader\""), "the default: " + r.out());
+    CliRun verify = CliRun.of("wal-verify", "--dir", disk.resolve("run-1").toString(), "--output", "jsonl");
+    assertEquals(0, verify.status(), verify.err());
+    assertTrue(verify.out().matches("(?s).*\"pageChanges\":[1-9].*"), "the log holds the run's page changes: " + verify.out());
     assertTrue(Files.size(disk.resolve("run-1").resolve("data.pages")) > 0);
+    Path disk2 = dir.resolve("disk2");
+    CliRun flusher = CliRun.of("pipeline", "--clock", "real", "--device", "file:" + disk2, "--workload", "tpcb:scale=0.05",
+        "--frames", "64", "--clients", "2", "--seconds", "0.5", "--flush-mode", "flusher", "--output", "jsonl", "--quiet");
+    assertEquals(0, flusher.status(), flusher.err());
+    assertTrue(flusher.out().contains("\"flushMode\":\"flusher\""), flusher.out());
     CliRun twice = CliRun.of("pipeline", "--clock", "real", "--device", "file:" + disk, "--seconds", "1");
     assertEquals(2, twice.status());
     assertTrue(twice.err().contains("holds files of an earlier run"), twice.err());
@@ -112,11 +120,15 @@ class PipelineCommandTest {
       {"--checkpoint", "timeout=-1s"},
       {"--checkpoint", "maxWal=huge"},
       {"--checkpoint-every", "0s"},
+      {"--clock", "real", "--flush-mode", "both"},
+      {"--flush-mode", "leader"},
+      {"--clock", "real", "--flush-mode", "leader", "--commit", "ewma"},
     };
     String[] expected = {"--selector nope", "--commit 'nope'", "unknown device 'nope'", "needs --clock real",
         "does not carry", "--frames 10 is too small for 8 clients", "--frames abc", "--seconds", "--transactions",
         "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases", "--bgwriter", "maxPages must be at least 1",
         "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every",
+        "--flush-mode must be leader or flusher", "--flush-mode applies to --clock real only", "--flush-mode leader needs",
         "give a longer --interval", "each client is a thread", "more than half the Java heap"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("pipeline", "--quiet", "--out", out.toString()), Stream.of(cases[i])).toArray(String[]::new);

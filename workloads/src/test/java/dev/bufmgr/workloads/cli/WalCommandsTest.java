@@ -61,6 +61,24 @@ class WalCommandsTest {
   }
 
   @Test
+  void loadRunsInBothFlushModesAndRefusesAnUnknownOne() throws IOException {
+    for (String mode : new String[] {"leader", "flusher"}) {
+      Path log = dir.resolve("log-" + mode);
+      Path acks = dir.resolve("acks-" + mode + ".txt");
+      CliRun load = CliRun.of("wal-load", "--dir", log.toString(), "--init", "--clients", "3", "--seconds", "0.3",
+          "--ack-log", acks.toString(), "--flush-mode", mode, "--output", "jsonl");
+      assertEquals(0, load.status(), load.err());
+      assertTrue(load.out().contains("\"flushMode\":\"" + mode + "\""), load.out());
+      CliRun verify = CliRun.of("wal-verify", "--dir", log.toString(), "--acks", acks.toString(), "--output", "jsonl");
+      assertEquals(0, verify.status(), verify.err());
+      assertTrue(verify.out().contains("\"missingAcks\":0"), verify.out());
+    }
+    CliRun bad = CliRun.of("wal-load", "--dir", dir.resolve("log-bad").toString(), "--flush-mode", "thread");
+    assertEquals(2, bad.status());
+    assertEquals("bufmgr: --flush-mode must be leader or flusher; got 'thread'", bad.err().strip());
+  }
+
+  @Test
   void corruptionProvedByALaterFlushFailsWithItsPlace() throws IOException {
     Path log = dir.resolve("log");
     assertEquals(0, CliRun.of("wal-load", "--dir", log.toString(), "--init", "--clients", "2", "--seconds", "0.3",
