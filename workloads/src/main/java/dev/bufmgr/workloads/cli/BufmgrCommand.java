@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       FsyncProbeCommand.class,
       WalLoadCommand.class,
       WalVerifyCommand.class,
+      WalCrashCheckCommand.class,
       PipelineCommand.class
     })
 public final class BufmgrCommand implements Runnable {

@@ -121,6 +121,25 @@ class WalCommandsTest {
   }
 
   @Test
+  void crashCheckPassesAndRefusesBadFlags() {
+    CliRun r = CliRun.of("wal-crash-check", "--runs", "1", "--clients", "2", "--commits", "30", "--samples", "1", "--output", "jsonl");
+    assertEquals(0, r.status(), r.err());
+    assertTrue(r.out().contains("\"passed\":true"), r.out());
+    assertTrue(field(r.out(), "states") > 100, r.out());
+    assertTrue(r.out().contains("\"refused\":0") && r.out().contains("\"lostAcks\":0"), r.out());
+    String[][] bad = {
+      {"--runs", "0"}, {"--commits", "2"}, {"--commits", "1000000000"}, {"--clients", "0"}, {"--stride", "0"},
+      {"--samples", "-1"}, {"--flush-mode", "x"}, {"--segment-size", "1KiB"}, {"--runs", "many"}
+    };
+    for (String[] b : bad) {
+      CliRun f = CliRun.of("wal-crash-check", b[0], b[1]);
+      assertEquals(2, f.status(), String.join(" ", b));
+      assertEquals(1, f.errorLines().lines().count(), f.err());
+      assertTrue(f.err().contains(b[0]), f.err());
+    }
+  }
+
+  @Test
   void probeWritesASampleFileUsableAsADevice() throws IOException {
     Path samples = dir.resolve("s.txt");
     CliRun r = CliRun.of("fsync-probe", "--dir", dir.toString(), "--count", "20", "--file-mib", "1",

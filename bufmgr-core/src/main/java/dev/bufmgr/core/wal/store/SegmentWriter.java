@@ -18,6 +18,7 @@ import java.util.List;
  * {@link #checkpointed} may come from another thread.
  */
 public final class SegmentWriter implements LogSink {
+  private static final byte[] ZERO_PAGE = new byte[LogLayout.PAGE_BYTES];
   private final LogStorage storage;
   private final LogLayout layout;
   private final SegmentFiles segments;
@@ -102,7 +103,7 @@ public final class SegmentWriter implements LogSink {
         buf.put(at, page, 0, LogLayout.PAGE_BYTES);
         continuation = pageContinuation;
       } else {
-        for (int k = 0; k < LogLayout.PAGE_BYTES; k++) buf.put(at + k, (byte) 0);
+        buf.put(at, ZERO_PAGE);
         continuation = (int) continuations[i];
       }
       long dataFrom = Math.max(from, addr);
