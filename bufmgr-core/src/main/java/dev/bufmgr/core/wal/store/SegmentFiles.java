@@ -67,12 +67,27 @@ final class SegmentFiles implements AutoCloseable {
       ready.add(segment);
     }
     f = storage.open(LogLayout.segmentName(segment), true);
+    fillToSize(f);
     open.put(segment, f);
     if (!ready.contains(segment + 1) && !preparing.contains(segment + 1)) {
       requests.add(segment + 1);
       notifyAll();
     }
     return f;
+  }
+
+  /**
+   * Extends a segment file shorter than the segment size (damage: preparation renames only
+   * full files into place) with zeros, forced, keeping what it holds, so no flush changes its size.
+   */
+  private void fillToSize(LogFile f) throws IOException {
+    long size = f.size();
+    if (size >= layout.segmentBytes()) return;
+    ByteBuffer zeros = ByteBuffer.allocate(LogLayout.PAGE_BYTES);
+    for (long at = size; at < layout.segmentBytes(); at += zeros.capacity()) {
+      f.write(zeros.clear().limit((int) Math.min(zeros.capacity(), layout.segmentBytes() - at)), at);
+    }
+    f.force();
   }
 
   /** Closes the files of the segments before {@code segment} (the writer has moved past them). */

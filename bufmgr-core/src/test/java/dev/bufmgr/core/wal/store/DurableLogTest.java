@@ -254,6 +254,21 @@ class DurableLogTest {
     assertEquals(end, last.endLsn());
   }
 
+  /** A segment cut short (damage no crash of ours leaves) keeps its records and is filled back to its size before a flush uses it. */
+  @Test
+  void aShortSegmentIsFilledBackToSizeBeforeItIsWritten() throws IOException {
+    List<Written> first = TestLogs.commits(new DirectoryStorage(dir), 100, 112, 10);
+    Path segment = dir.resolve(LogLayout.segmentName(0));
+    try (var ch = java.nio.channels.FileChannel.open(segment, java.nio.file.StandardOpenOption.WRITE)) {
+      ch.truncate(3L * LogLayout.PAGE_BYTES);
+    }
+    List<Written> second = TestLogs.commits(new DirectoryStorage(dir), 10, 112, 10);
+    assertEquals(TestLogs.SEGMENT, Files.size(segment));
+    List<Written> all = new ArrayList<>(first);
+    all.addAll(second);
+    assertEquals(all, TestLogs.scanned(new DirectoryStorage(dir)));
+  }
+
   @Test
   void aLogOfAnotherIdentityIsNotThisLog() throws IOException {
     MemoryStorage s = MemoryStorage.plain();
