@@ -51,6 +51,7 @@ public final class DurableLog {
    */
   public static Opened open(Path dir, boolean create, int segmentBytes) throws IOException {
     if (!Files.isDirectory(dir)) {
+      if (Files.exists(dir)) throw new IllegalArgumentException(dir + " is not a directory");
       if (!create) throw new IllegalArgumentException(dir + ": no such log directory");
       Files.createDirectories(dir);
     }
