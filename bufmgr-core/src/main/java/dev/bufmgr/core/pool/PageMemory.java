@@ -5,9 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 /**
- * The page bytes of a pool in page-memory mode: one off-heap region of N pages. Loading a page
- * stamps its id into the first and last 8 bytes of the frame, so a reader holding a pin can
- * check that the frame holds the page it asked for.
+ * The page bytes of a pool in page-memory mode: one off-heap region of N pages. A {@link
+ * PageLoader} fills a frame on a miss and stamps the page id into its first and last 8 bytes, so
+ * a reader holding a pin can check that the frame holds the page it asked for.
  */
 final class PageMemory implements AutoCloseable {
   private final Arena arena = Arena.ofShared();
@@ -29,13 +29,6 @@ final class PageMemory implements AutoCloseable {
   /** The frame of buffer {@code b}. */
   MemorySegment frame(int b) {
     return region.asSlice((long) b * pageSize, pageSize);
-  }
-
-  /** Loads {@code page} into buffer {@code b}: stamps the page id at both ends of the frame. */
-  void load(int b, long page) {
-    long base = (long) b * pageSize;
-    region.set(ValueLayout.JAVA_LONG_UNALIGNED, base, page);
-    region.set(ValueLayout.JAVA_LONG_UNALIGNED, base + pageSize - Long.BYTES, page);
   }
 
   /** The page id stamped at the start of buffer {@code b}'s frame. */

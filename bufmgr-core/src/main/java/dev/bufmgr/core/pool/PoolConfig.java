@@ -19,6 +19,7 @@ import java.util.Objects;
  * @param rings whether bulk strategies use rings; when false they behave as NORMAL
  * @param selector the victim selector, by name and parameters
  * @param writeBack how dirty pages are written before their buffer is reused
+ * @param pageLoader what a miss reads into its frame in page-memory mode
  * @param timeVictimSearch whether each victim search is timed (two clock reads per search)
  * @param sharing whether many threads use the pool or one thread through one session
  */
@@ -33,6 +34,7 @@ public record PoolConfig(
     boolean rings,
     SelectorSpec selector,
     WriteBackHook writeBack,
+    PageLoader pageLoader,
     boolean timeVictimSearch,
     Sharing sharing) {
 
@@ -46,6 +48,7 @@ public record PoolConfig(
     Objects.requireNonNull(padding, "padding");
     Objects.requireNonNull(selector, "selector");
     Objects.requireNonNull(writeBack, "writeBack");
+    Objects.requireNonNull(pageLoader, "pageLoader");
     Objects.requireNonNull(sharing, "sharing");
     if (frames < 1 || frames > MAX_FRAMES) {
       throw new IllegalArgumentException("frames must lie in 1.." + MAX_FRAMES + ", got " + frames);
@@ -90,6 +93,7 @@ public record PoolConfig(
     private boolean rings = true;
     private SelectorSpec selector = SelectorSpec.of("gclock");
     private WriteBackHook writeBack = WriteBackHook.NONE;
+    private PageLoader pageLoader = PageLoader.STAMP;
     private boolean timeVictimSearch;
     private Sharing sharing = Sharing.SHARED;
 
@@ -150,6 +154,12 @@ public record PoolConfig(
       return this;
     }
 
+    /** What a miss reads in page-memory mode ({@link PageLoader#STAMP} by default). */
+    public Builder pageLoader(PageLoader pageLoader) {
+      this.pageLoader = pageLoader;
+      return this;
+    }
+
     public Builder timeVictimSearch(boolean timeVictimSearch) {
       this.timeVictimSearch = timeVictimSearch;
       return this;
@@ -165,7 +175,7 @@ public record PoolConfig(
     public PoolConfig build() {
       return new PoolConfig(
           frames, pageSize, storage, stripes, padding, mappingPartitions, pageClasses, rings, selector,
-          writeBack, timeVictimSearch, sharing);
+          writeBack, pageLoader, timeVictimSearch, sharing);
     }
   }
 }

@@ -456,7 +456,7 @@ public final class PoolSession implements AutoCloseable {
       metrics.eviction(written);
     }
     if (pool.pages != null) {
-      pool.pages.load(b, page);
+      pool.config.pageLoader().load(page, pool.frame(b));
       BufferTransitions.finishLoad(d, b);
     }
     selector.onAdmit(b, admission);
