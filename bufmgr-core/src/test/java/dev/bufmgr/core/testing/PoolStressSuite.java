@@ -46,7 +46,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * mapping, the descriptors and the pin counts are checked ({@link PoolInvariants#checkWithPins},
  * every pin accounted to a thread); afterwards the pool must be quiescent, every request counted
  * and every write-back seen by the disk. {@code -DpoolStress.opsPerThread=N} sets the length
- * (60,000 by default; 25,000,000 for the 10^8-operation run of the README).
+ * (60,000 by default; 25,000,000 for the 10^8-operation run of the README), and {@code
+ * -DpoolStress.specs=REGEX} which specs run.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class PoolStressSuite {
@@ -54,16 +55,23 @@ public abstract class PoolStressSuite {
   private static final int PINS_HELD = 3;
   private static final int PAUSE_EVERY = 5_000;
   private static final int PAGES = 9_000;
+  private static final long WRITE_NANOS = 20_000; // long enough for a writer to change a page under its write-back
   private static final long OPS_PER_THREAD = Long.getLong("poolStress.opsPerThread", 60_000);
 
   /** The selector specs to stress, typically one per hand and batch variant. */
   protected abstract List<String> selectorSpecs();
 
+  /** {@link #selectorSpecs()}, less those {@code -DpoolStress.specs=REGEX} leaves out. */
+  protected final List<String> specsToRun() {
+    String only = System.getProperty("poolStress.specs");
+    return only == null ? selectorSpecs() : selectorSpecs().stream().filter(x -> x.matches(only)).toList();
+  }
+
   @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
+  @MethodSource("specsToRun")
   void pageContentsAndInvariantsHoldUnderConcurrentPinChangeAndUnpin(String spec) throws Exception {
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-    VersionedDisk disk = new VersionedDisk(PAGES);
+    VersionedDisk disk = new VersionedDisk(PAGES, WRITE_NANOS);
     AtomicLongArray published = new AtomicLongArray(PAGES);
     PoolConfig config =
         PoolConfig.builder()

@@ -26,13 +26,24 @@ public final class VersionedDisk implements WriteBackHook, PageLoader {
   /** Offset of the incarnation. */
   public static final long INCARNATION = 16;
 
+  private final long writeNanos;
   private final AtomicLongArray versions;
   private final AtomicLongArray loads;
   private final AtomicLong writes = new AtomicLong();
   private final Queue<String> problems = new ConcurrentLinkedQueue<>();
 
-  /** A disk of pages {@code 0..pages-1}, every one at version 0. */
+  /** A disk of pages {@code 0..pages-1}, every one at version 0, whose writes take no time. */
   public VersionedDisk(int pages) {
+    this(pages, 0);
+  }
+
+  /**
+   * A disk of pages {@code 0..pages-1} whose every write holds its caller for {@code
+   * writeNanos} after it has read the frame (a device's write time, during which other threads
+   * may pin and change the page: the window JUST_DIRTIED exists for).
+   */
+  public VersionedDisk(int pages, long writeNanos) {
+    this.writeNanos = writeNanos;
     versions = new AtomicLongArray(pages);
     loads = new AtomicLongArray(pages);
   }
@@ -59,6 +70,7 @@ public final class VersionedDisk implements WriteBackHook, PageLoader {
       return;
     }
     long v = frame.get(ValueLayout.JAVA_LONG_UNALIGNED, VERSION);
+    for (long until = System.nanoTime() + writeNanos; System.nanoTime() < until; ) Thread.onSpinWait();
     long before = versions.getAndSet((int) page, v);
     if (v < before) problems.add("page " + page + " written at version " + v + " over version " + before + " (a lost update)");
   }
