@@ -99,9 +99,12 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
     return b / stripeSize;
   }
 
-  /** The first buffer of stripe {@code s}. */
+  /**
+   * The first buffer of stripe {@code s}. Stripes hold ceil(N / S) buffers each, so the last ones
+   * may hold fewer or none (5 buffers in 4 stripes: 2, 2, 1, 0); an empty stripe starts and ends at N.
+   */
   public final int stripeStart(int s) {
-    return s * stripeSize;
+    return Math.min(frames, s * stripeSize);
   }
 
   /** One past the last buffer of stripe {@code s}. */

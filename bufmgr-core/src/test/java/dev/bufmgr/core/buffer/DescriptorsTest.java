@@ -40,6 +40,25 @@ class DescriptorsTest {
     }
   }
 
+  /** 5 buffers in 4 stripes of ceil(5 / 4) = 2: the stripes hold 2, 2, 1 and 0 buffers, and all work. */
+  @ParameterizedTest
+  @EnumSource(Sharing.class)
+  void stripesThatDoNotDivideThePoolEndWithShortOrEmptyOnes(Sharing sharing) {
+    try (Descriptors d = Descriptors.allocate(5, 4, Padding.NONE, sharing)) {
+      int[] starts = {0, 2, 4, 5};
+      int[] ends = {2, 4, 5, 5};
+      for (int s = 0; s < 4; s++) {
+        assertEquals(starts[s], d.stripeStart(s), "start of stripe " + s);
+        assertEquals(ends[s], d.stripeEnd(s), "end of stripe " + s);
+      }
+      for (int b = 0; b < 5; b++) {
+        assertTrue(d.compareAndSetState(b, 0, 100 + b));
+        assertEquals(100 + b, d.state(b));
+        assertTrue(d.stripeStart(d.stripeOf(b)) <= b && b < d.stripeEnd(d.stripeOf(b)), "buffer " + b + " in its stripe");
+      }
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Sharing.class)
   void withoutSelectorWordsRecordsStayAtThreeWordsAndRefuseThem(Sharing sharing) {

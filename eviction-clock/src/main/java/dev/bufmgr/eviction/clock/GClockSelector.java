@@ -13,8 +13,10 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * PinBuffer} (freelist.c, bufmgr.c). Each buffer's usage bits hold a count in 0..maxUsage. A
  * loaded page starts at 1; a hit adds 1 up to maxUsage, but a hit through a ring only raises 0 to
  * 1. The sweep ({@link ClockSweep}) looks at the buffer under the hand: unpinned with a count
- * above 0, it decrements the count and moves on; unpinned at 0, it is the victim; after N pinned
- * buffers in a row without a decrement it gives up with {@code NoUnpinnedBuffersException}. A ring
+ * above 0, it decrements the count and moves on; unpinned at 0, it is the victim; once it has found
+ * every buffer pinned without a decrement in between it gives up with {@code
+ * NoUnpinnedBuffersException} (the global hand: N pinned buffers in a row, PostgreSQL's {@code
+ * trycounter}; the partitioned hand: every stripe swept, then checked buffer by buffer). A ring
  * may reuse a buffer whose count is at most 1.
  *
  * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the

@@ -15,9 +15,11 @@ import dev.bufmgr.core.pool.AccessStrategy;
  * on; unpinned and COOL, it is the victim. So a victim is found within one lap after the last
  * demotion, and each buffer is demoted at most once per lap. A ring reuses only a COOL buffer.
  *
- * <p>The search ({@link ClockSweep}) gives up with {@code NoUnpinnedBuffersException} after N
- * pinned buffers in a row without a demotion, the same rule as G-CLOCK's (PostgreSQL's {@code
- * trycounter} in {@code StrategyGetBuffer}, reset on every usage change).
+ * <p>The search ({@link ClockSweep}) gives up with {@code NoUnpinnedBuffersException} once it has
+ * found every buffer pinned with no demotion in between, the same rule as G-CLOCK's: with the
+ * global hand after N pinned buffers in a row (PostgreSQL's {@code trycounter} in {@code
+ * StrategyGetBuffer}, reset on every usage change), with the partitioned hand once every stripe
+ * has been swept and then checked buffer by buffer ({@code PartitionedHand}).
  *
  * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the
  * same buffer when it fails; the hand (stock, batched or partitioned) gives each thread its ticks.

@@ -13,6 +13,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.AccessStrategy;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * S3-FIFO (Yang et al., "FIFO queues are all you need for cache eviction", SOSP 2023) on the
@@ -62,15 +63,35 @@ import java.util.concurrent.atomic.LongAdder;
  * descriptors (one thread, exact replay) queues, memberships and G take no lock and no atomic.
  * A victim is claimed by CAS of its state word when unpinned; a pinned candidate at a queue's
  * tail is put back at the head and counted, and after a whole queue's worth of pinned candidates
- * in a row the search tries the other queue, and gives up with {@link NoUnpinnedBuffersException}
- * when both are exhausted. A claimed victim's entry leaves its queue; if the pool gives the buffer back ({@code onRelease}: another
- * thread loaded the page first, or pinned the victim) the entry returns to its queue's head, so
- * the buffer stays evictable.
+ * in a row the search tries the other queue. A claimed victim's entry leaves its queue; if the pool
+ * gives the buffer back ({@code onRelease}: another thread loaded the page first, or pinned the
+ * victim) the entry returns to its queue's head, so the buffer stays evictable.
+ *
+ * <p><b>Giving up.</b> When both queues are exhausted the search has made a round without a
+ * victim. If every member's entry was there and pinned, it gives up at once with {@link
+ * NoUnpinnedBuffersException}, as the clock does after a full sweep. If some members' entries were
+ * out of the queues (a poll found a queue empty, or a queue holds fewer entries than members),
+ * other threads' misses hold those buffers (claimed victims being loaded, or entries being
+ * examined), and they come back when those misses end: the search backs off ({@link
+ * #IDLE_SPINS} rounds of {@link Thread#onSpinWait}, then {@link #IDLE_YIELDS} of {@link
+ * Thread#yield}, then {@link #IDLE_PARKS} parks of 1 us doubling up to 1 ms, about 30 ms in all)
+ * and makes another round, and gives up with the same error once every buffer has been held by
+ * others or pinned for all {@link #IDLE_ROUNDS} rounds (on {@link Sharing#EXCLUSIVE} descriptors at
+ * once: the one thread holds them itself). Only a buffer claimed by compare-and-set of its unpinned
+ * state word is handed out.
  */
 final class S3FifoSelector implements VictimSelector {
   private static final long GHOST_HIT = 1;
   private static final int MAX_COUNT = 3;
-  private static final int EMPTY_POLL_LIMIT = 1 << 22;
+  /** Rounds of {@link Thread#onSpinWait} while other threads' misses hold the missing entries. */
+  static final int IDLE_SPINS = 32;
+  /** Then rounds of {@link Thread#yield}. */
+  static final int IDLE_YIELDS = 32;
+  /** Then rounds of parking, 1 us doubling to {@link #MAX_PARK_NANOS}. */
+  static final int IDLE_PARKS = 40;
+  /** Rounds without a victim while buffers are held by other threads, after which the search gives up. */
+  static final int IDLE_ROUNDS = IDLE_SPINS + IDLE_YIELDS + IDLE_PARKS;
+  private static final long MAX_PARK_NANOS = 1_000_000;
 
   private final Descriptors descriptors;
   private final int frames;
@@ -82,6 +103,9 @@ final class S3FifoSelector implements VictimSelector {
   private final BufferFifo small;
   private final BufferFifo main;
   private final LongAdder pinnedPutBacks = new LongAdder();
+  private final LongAdder idleRounds = new LongAdder();
+  /** One thread: a buffer it holds itself cannot come back while it waits. */
+  private final boolean exclusive;
   private final String name;
   /** Whether the {@code has_evicted} rule applies ({@link S3FifoVariant#CURRENT}). */
   private final boolean mainBeforeFirstEviction;
@@ -103,6 +127,7 @@ final class S3FifoSelector implements VictimSelector {
     this.threshold = threshold;
     this.ghost = ghost;
     Sharing sharing = descriptors.sharing();
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
     this.membership = new Membership(descriptors);
     this.small = new BufferFifo("small", frames, membership::isCurrent, sharing);
     this.main = new BufferFifo("main", frames, membership::isCurrent, sharing);
@@ -137,20 +162,28 @@ final class S3FifoSelector implements VictimSelector {
     long ticks = 0;
     int pinnedSmall = 0;
     int pinnedMain = 0;
-    int emptyPolls = 0;
+    boolean smallEmpty = false;
+    boolean mainEmpty = false;
+    int idle = 0;
     int current = Membership.NONE;
     while (true) {
       int sm = small.members();
       int mm = main.members();
-      boolean smallDry = sm <= 0 || pinnedSmall >= sm;
-      boolean mainDry = mm <= 0 || pinnedMain >= mm;
+      boolean smallDry = smallEmpty || sm <= 0 || pinnedSmall >= sm;
+      boolean mainDry = mainEmpty || mm <= 0 || pinnedMain >= mm;
       if (current == Membership.NONE || (current == Membership.SMALL ? smallDry : mainDry)) {
         if (smallDry && mainDry) {
-          if (pinnedSmall + pinnedMain > 0 || ++emptyPolls >= EMPTY_POLL_LIMIT) {
+          boolean held = smallEmpty || mainEmpty || (sm <= 0 && mm <= 0) || small.size() < sm || main.size() < mm;
+          if (!held || exclusive || ++idle > IDLE_ROUNDS) {
             admission.addTicks(ticks);
             throw new NoUnpinnedBuffersException(name, frames);
           }
-          Thread.onSpinWait();
+          idleRounds.increment();
+          backOff(idle);
+          pinnedSmall = 0;
+          pinnedMain = 0;
+          smallEmpty = false;
+          mainEmpty = false;
           current = Membership.NONE;
           continue;
         }
@@ -161,12 +194,8 @@ final class S3FifoSelector implements VictimSelector {
       BufferFifo q = current == Membership.MAIN ? main : small;
       long e = q.poll();
       if (e == BufferFifo.EMPTY) {
-        if (++emptyPolls >= EMPTY_POLL_LIMIT) {
-          admission.addTicks(ticks);
-          throw new NoUnpinnedBuffersException(name, frames);
-        }
-        Thread.onSpinWait();
-        current = Membership.NONE;
+        if (current == Membership.SMALL) smallEmpty = true;
+        else mainEmpty = true;
         continue;
       }
       int b = Membership.buffer(e);
@@ -189,6 +218,18 @@ final class S3FifoSelector implements VictimSelector {
         }
         case STALE -> {}
       }
+    }
+  }
+
+  /** Waits before round {@code idle} (1-based) of a search whose missing entries other threads hold. */
+  private static void backOff(int idle) {
+    if (idle <= IDLE_SPINS) {
+      Thread.onSpinWait();
+    } else if (idle <= IDLE_SPINS + IDLE_YIELDS) {
+      Thread.yield();
+    } else {
+      int k = idle - IDLE_SPINS - IDLE_YIELDS - 1;
+      LockSupport.parkNanos(k >= 20 ? MAX_PARK_NANOS : Math.min(MAX_PARK_NANOS, 1_000L << k));
     }
   }
 
@@ -339,6 +380,11 @@ final class S3FifoSelector implements VictimSelector {
     return pinnedPutBacks.sum();
   }
 
+  /** Rounds searches waited for buffers that other threads' misses held, since the pool started. */
+  long idleRounds() {
+    return idleRounds.sum();
+  }
+
   /** Buffers whose page is in S. */
   int smallMembers() {
     return small.members();
@@ -378,6 +424,6 @@ final class S3FifoSelector implements VictimSelector {
         ? "none"
         : ghost.size() + "/" + ghost.capacity() + " (ring ids " + ghost.ringSize() + "/" + ghost.ringCapacity() + ")";
     return name + " [small " + small.members() + "/" + smallShare + ", main " + main.members() + "/" + mainShare
-        + ", ghost " + g + ", pinned put back " + pinnedPutBacks.sum() + "]";
+        + ", ghost " + g + ", pinned put back " + pinnedPutBacks.sum() + ", rounds waited " + idleRounds.sum() + "]";
   }
 }

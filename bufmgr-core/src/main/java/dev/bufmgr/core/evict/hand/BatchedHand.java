@@ -76,9 +76,24 @@ public final class BatchedHand implements ClockHand {
   private final class Cursor implements HandCursor {
     private int buffer;
     private int remaining;
+    /** PostgreSQL's {@code trycounter}: pinned ticks left before the search gives up. */
+    private int tryCounter = frames;
 
     @Override
-    public void beginSearch() {}
+    public void beginSearch() {
+      tryCounter = frames;
+    }
+
+    /** {@inheritDoc} After N pinned ticks in a row, as {@code StrategyGetBuffer} (freelist.c). */
+    @Override
+    public boolean pinned() {
+      return --tryCounter == 0;
+    }
+
+    @Override
+    public void aged() {
+      tryCounter = frames;
+    }
 
     @Override
     public int next() {

@@ -15,8 +15,10 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
  * runs it: look at the buffer under the hand; if it is unpinned, either age its usage bits and
  * move on, or claim it as the victim; a pinned buffer is passed. Every change is a
  * compare-and-set of the buffer's state word, retried on the same buffer when it fails. The search
- * gives up with {@link NoUnpinnedBuffersException} after N pinned buffers in a row with no aging
- * in between (PostgreSQL resets its {@code trycounter} on every decrement).
+ * gives up with {@link NoUnpinnedBuffersException} when the hand's cursor says it has found every
+ * buffer pinned with no aging in between ({@link HandCursor#pinned}): for one hand over all buffers
+ * after N pinned ticks in a row, PostgreSQL's {@code trycounter}, reset on every decrement; for a
+ * partitioned hand once every stripe has been swept and checked buffer by buffer.
  */
 public final class ClockSweep {
   /** What {@link Aging#age} returns for a buffer that is the victim. */
@@ -76,8 +78,6 @@ public final class ClockSweep {
       Descriptors descriptors, ClockHand hand, Aging aging, Admission admission, String selector) {
     HandCursor cursor = hand.cursor();
     cursor.beginSearch();
-    int frames = descriptors.frames();
-    int tryCounter = frames;
     long ticks = 0;
     while (true) {
       int b = cursor.next();
@@ -85,16 +85,16 @@ public final class ClockSweep {
       while (true) {
         long st = descriptors.state(b);
         if (refCount(st) != 0) {
-          if (--tryCounter == 0) {
+          if (cursor.pinned()) {
             admission.addTicks(ticks);
-            throw new NoUnpinnedBuffersException(selector, frames);
+            throw new NoUnpinnedBuffersException(selector, descriptors.frames());
           }
           break;
         }
         int aged = aging.age(usage(st));
         if (aged != VICTIM) {
           if (descriptors.compareAndSetState(b, st, withUsage(st, aged))) {
-            tryCounter = frames;
+            cursor.aged();
             break;
           }
         } else if (descriptors.compareAndSetState(b, st, claimed(st))) {

@@ -8,14 +8,34 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One hand per descriptor stripe (after Tomas Vondra's partitioned clock sweep patch discussed in
  * seeds/002): each thread is given a home stripe, sweeps it with that stripe's hand (B ticks per
  * atomic add), and after a whole lap of a stripe without finding a victim steals from the next
- * stripe. With one stripe it behaves as {@link BatchedHand}. On {@link Sharing#EXCLUSIVE}
- * descriptors it serves one thread: one cursor, and plain adds.
+ * stripe, in a fixed order from its home (home, home + 1, ..., wrapping; empty stripes skipped).
+ * With one stripe it behaves as {@link BatchedHand}. On {@link Sharing#EXCLUSIVE} descriptors it
+ * serves one thread: one cursor, and plain adds.
+ *
+ * <p><b>Giving up.</b> PostgreSQL's {@code StrategyGetBuffer} (freelist.c) gives up with "no
+ * unpinned buffers available" only after a full {@code trycounter} of NBuffers pinned ticks in a
+ * row, reset on every usage decrement: one hand over all buffers has then come round to every
+ * buffer once since the last progress. N ticks of a partitioned cursor promise no such thing: a
+ * lap's ticks come from the stripe's shared hand, so other threads' ticks take positions in
+ * between, and the part of a batch claimed and not swept when the cursor leaves a stripe is
+ * skipped, so a lap of a stripe's length can miss buffers of that stripe, and N ticks counted
+ * from a decrement do not bring the cursor back round to the buffer it decremented. So a lap in
+ * which every tick found its buffer pinned is followed by a check of that stripe's buffers one by
+ * one, first to last, without touching the shared hand (the same rule applies to each: age,
+ * claim, or pass if pinned); the search gives up only when the checks of all stripes in a row,
+ * since it last aged a buffer, found every buffer pinned: every buffer has then been looked at
+ * at least once, at most 2N ticks. A lap that aged a buffer steals on without a check, so with no
+ * buffer pinned (single-threaded replay) the ticks are those of the plain partitioned sweep.
  */
 public final class PartitionedHand implements ClockHand {
   private final Descriptors descriptors;
   private final int batch;
   private final PaddedCounter[] positions;
   private final AtomicInteger nextHome = new AtomicInteger();
+  /** Per stripe, the next stripe that holds buffers, in the fixed order from it. */
+  private final int[] following;
+  /** Stripes that hold buffers. */
+  private final int nonEmpty;
   private final Cursors<Cursor> cursors;
 
   /**
@@ -28,6 +48,16 @@ public final class PartitionedHand implements ClockHand {
     this.batch = batch;
     this.positions = new PaddedCounter[descriptors.stripes()];
     for (int s = 0; s < positions.length; s++) positions[s] = new PaddedCounter(descriptors.sharing());
+    int stripes = positions.length;
+    int held = 0;
+    for (int s = 0; s < stripes; s++) if (sweepLength(s) > 0) held++;
+    this.nonEmpty = held;
+    this.following = new int[stripes];
+    for (int s = 0; s < stripes; s++) {
+      int n = (s + 1) % stripes;
+      while (sweepLength(n) == 0) n = (n + 1) % stripes;
+      following[s] = n;
+    }
     this.cursors = new Cursors<>(descriptors.sharing(), Cursor::new);
   }
 
@@ -67,27 +97,48 @@ public final class PartitionedHand implements ClockHand {
     return only != null && only.stripe == sweep ? p - only.remaining : p;
   }
 
+  /** Stripe {@code s} if it holds buffers, else the next one that does. */
+  private int holding(int s) {
+    return sweepLength(s) > 0 ? s : following[s];
+  }
+
   private final class Cursor implements HandCursor {
-    private final int home = Math.floorMod(nextHome.getAndIncrement(), positions.length);
+    private final int home = holding(Math.floorMod(nextHome.getAndIncrement(), positions.length));
     private int stripe = home;
     private int start = descriptors.stripeStart(home);
     private int end = descriptors.stripeEnd(home);
+    /** The next buffer of the batch claimed from the current stripe's hand, and how many are left. */
     private int buffer;
     private int remaining;
+    /** Ticks in the current lap (shared hand) or check (buffer by buffer) of the current stripe. */
     private int ticksInStripe;
+    /** Ticks of the current lap or check that found their buffer pinned. */
+    private int pinnedInStripe;
+    /** Whether the cursor is checking the current stripe buffer by buffer after an all-pinned lap. */
+    private boolean checking;
+    /** Stripes in a row whose check found every buffer pinned, since the search began or last aged one. */
+    private int stripesAllPinned;
 
     @Override
     public void beginSearch() {
       if (stripe != home) moveTo(home);
-      ticksInStripe = 0;
+      else startLap();
+      stripesAllPinned = 0;
     }
 
     @Override
     public int next() {
       if (ticksInStripe >= end - start) {
-        if (positions.length > 1) moveTo(stripe + 1 == positions.length ? 0 : stripe + 1);
-        else ticksInStripe = 0;
+        if (!checking && pinnedInStripe == end - start) {
+          checking = true;
+          ticksInStripe = 0;
+          pinnedInStripe = 0;
+        } else {
+          moveTo(following[stripe]);
+        }
       }
+      ticksInStripe++;
+      if (checking) return start + ticksInStripe - 1;
       if (remaining == 0) {
         buffer = start + (int) (positions[stripe].getAndAdd(batch) % (end - start));
         remaining = batch;
@@ -95,16 +146,35 @@ public final class PartitionedHand implements ClockHand {
       int b = buffer;
       buffer = b + 1 == end ? start : b + 1;
       remaining--;
-      ticksInStripe++;
       return b;
     }
 
+    @Override
+    public boolean pinned() {
+      if (++pinnedInStripe < end - start || !checking) return false;
+      return ++stripesAllPinned >= nonEmpty;
+    }
+
+    @Override
+    public void aged() {
+      stripesAllPinned = 0;
+    }
+
+    /** Goes to stripe {@code s} for a new lap; a batch claimed from the stripe it leaves is dropped. */
     private void moveTo(int s) {
-      stripe = s;
-      start = descriptors.stripeStart(s);
-      end = descriptors.stripeEnd(s);
-      remaining = 0;
+      if (s != stripe) {
+        stripe = s;
+        start = descriptors.stripeStart(s);
+        end = descriptors.stripeEnd(s);
+        remaining = 0;
+      }
+      startLap();
+    }
+
+    private void startLap() {
       ticksInStripe = 0;
+      pinnedInStripe = 0;
+      checking = false;
     }
   }
 }
