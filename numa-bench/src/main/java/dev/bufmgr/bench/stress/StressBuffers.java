@@ -14,6 +14,7 @@ import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -27,20 +28,33 @@ final class StressBuffers {
   private StressBuffers() {}
 
   private static final SelectorRegistry REGISTRY = SelectorRegistry.load();
-  private static final ConcurrentLinkedQueue<Descriptors> ONE_BUFFER = new ConcurrentLinkedQueue<>();
+  /** Arrays given back, by shape: frames * 64 + stripes. */
+  private static final ConcurrentHashMap<Integer, ConcurrentLinkedQueue<Descriptors>> FREE = new ConcurrentHashMap<>();
 
   /**
    * A one-buffer shared descriptor array, with a selector word (for the selectors that keep one),
    * whose words the caller must set with {@link #install}.
    */
   static Descriptors takeOneBuffer() {
-    Descriptors d = ONE_BUFFER.poll();
-    return d != null ? d : Descriptors.allocate(1, 1, Padding.NONE, Sharing.SHARED, true);
+    return take(1, 1);
   }
 
-  /** Returns an array taken by {@link #takeOneBuffer}; no thread may use it afterwards. */
+  /**
+   * A shared descriptor array of {@code frames} buffers in {@code stripes} stripes (fewer than 64),
+   * with selector words, whose words the caller must set with {@link #install} (every buffer).
+   */
+  static Descriptors take(int frames, int stripes) {
+    Descriptors d = FREE.computeIfAbsent(shape(frames, stripes), k -> new ConcurrentLinkedQueue<>()).poll();
+    return d != null ? d : Descriptors.allocate(frames, stripes, Padding.NONE, Sharing.SHARED, true);
+  }
+
+  /** Returns an array taken by {@link #take} or {@link #takeOneBuffer}; no thread may use it afterwards. */
   static void giveBack(Descriptors d) {
-    ONE_BUFFER.offer(d);
+    FREE.computeIfAbsent(shape(d.frames(), d.stripes()), k -> new ConcurrentLinkedQueue<>()).offer(d);
+  }
+
+  private static int shape(int frames, int stripes) {
+    return frames * 64 + stripes;
   }
 
   /**
@@ -64,6 +78,22 @@ final class StressBuffers {
   /** The selector {@code spec} names, created through the registry. */
   static VictimSelector selector(String spec, Descriptors d) {
     return REGISTRY.create(SelectorSpec.parse(spec), d);
+  }
+
+  /**
+   * The rest of the eviction of a claimed buffer that held {@code oldPage}, as the pool's miss
+   * path runs it once {@link BufferTransitions#tryInvalidate} has succeeded (metadata mode, so
+   * there is nothing to load): set the new tag, publish it with the selector's initial usage, and
+   * tell the selector of the eviction and of the admission. The buffer stays pinned by the caller.
+   * The mapping table, which the pool updates under its partition locks meanwhile, is not part of
+   * these one-buffer tests: a reader here has already looked the buffer up.
+   */
+  static void retag(Descriptors d, VictimSelector selector, Admission admission, int b, long oldPage, long newPage) {
+    d.setTag(b, newPage);
+    d.resetLsn(b);
+    BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), false);
+    selector.onEvict(b, oldPage, admission);
+    selector.onAdmit(b, admission);
   }
 
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
