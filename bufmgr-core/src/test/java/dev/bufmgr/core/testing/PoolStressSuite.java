@@ -47,7 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every pin accounted to a thread); afterwards the pool must be quiescent, every request counted
  * and every write-back seen by the disk. {@code -DpoolStress.opsPerThread=N} sets the length
  * (60,000 by default; 25,000,000 for the 10^8-operation run of the README), and {@code
- * -DpoolStress.specs=REGEX} which specs run.
+ * -DpoolStress.specs=REGEX} which specs run, {@code -DpoolStress.writeNanos=N} how long a disk
+ * write takes (20,000 by default).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class PoolStressSuite {
@@ -55,7 +56,8 @@ public abstract class PoolStressSuite {
   private static final int PINS_HELD = 3;
   private static final int PAUSE_EVERY = 5_000;
   private static final int PAGES = 9_000;
-  private static final long WRITE_NANOS = 20_000; // long enough for a writer to change a page under its write-back
+  /** Time each disk write takes: long enough for a writer to change a page under its write-back. */
+  private static final long WRITE_NANOS = Long.getLong("poolStress.writeNanos", 20_000);
   private static final long OPS_PER_THREAD = Long.getLong("poolStress.opsPerThread", 60_000);
 
   /** The selector specs to stress, typically one per hand and batch variant. */
