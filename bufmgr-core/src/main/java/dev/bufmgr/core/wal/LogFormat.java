@@ -85,24 +85,6 @@ public final class LogFormat {
   }
 
   /**
-   * Encodes a record starting at LSN {@code lsn} of log {@code identity} into {@code dst[0,
-   * length)}: header, payload copied from {@code payload}, zero padding, checksum.
-   */
-  public static int encode(byte type, byte[] payload, int payloadLength, long lsn, long identity, byte[] dst) {
-    int length = recordLength(payloadLength);
-    ByteBuffer b = ByteBuffer.wrap(dst, 0, length).order(ByteOrder.LITTLE_ENDIAN);
-    b.putInt(0, length);
-    b.put(8, type);
-    b.put(9, (byte) 0).put(10, (byte) 0).put(11, (byte) 0);
-    b.putInt(12, payloadLength);
-    b.putLong(LSN_FIELD, lsn);
-    System.arraycopy(payload, 0, dst, RECORD_HEADER, payloadLength);
-    for (int i = RECORD_HEADER + payloadLength; i < length; i++) dst[i] = 0;
-    b.putInt(4, checksum(dst, 0, length, identity));
-    return length;
-  }
-
-  /**
    * The CRC-32C of the record at {@code offset} of {@code buf}: over its payload bytes {@code
    * [24,length)}, then its header bytes {@code [0,4)} and {@code [8,24)}, then the 8 bytes of
    * {@code identity} (little-endian).
