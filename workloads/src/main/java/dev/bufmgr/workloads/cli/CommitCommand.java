@@ -9,6 +9,7 @@ import dev.bufmgr.core.sim.SimulationConfig;
 import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.FlushMode;
+import dev.bufmgr.core.wal.LogFormat;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.workloads.commit.CommitRows;
@@ -102,7 +103,9 @@ public final class CommitCommand implements Runnable {
     if (commits != null && seconds != null) throw new CliFailure("give --commits or --seconds, not both");
     if (commits != null && commits < 1) throw new CliFailure("--commits must be >= 1");
     if (seconds != null && !(seconds > 0)) throw new CliFailure("--seconds must be > 0");
-    if (recordBytes < 0) throw new CliFailure("--record-bytes must be >= 0");
+    if (recordBytes < 0 || recordBytes > LogFormat.MAX_RECORD) {
+      throw new CliFailure("--record-bytes must be from 0 to " + LogFormat.MAX_RECORD + " (the largest record)");
+    }
     if (!(warmup >= 0 && warmup < 1)) throw new CliFailure("--warmup must be in [0, 1)");
     BackgroundWrites bg = background == null ? null : BackgroundWrites.parse(background);
     FlushMode mode = FlushModes.parse(flushMode);

@@ -7,6 +7,7 @@ import dev.bufmgr.core.spec.Durations;
 import dev.bufmgr.core.wal.CommitResult;
 import dev.bufmgr.core.wal.FlushMode;
 import dev.bufmgr.core.wal.GroupCommitter;
+import dev.bufmgr.core.wal.LogFormat;
 import dev.bufmgr.core.wal.PolicyFactory;
 import dev.bufmgr.core.wal.ReleasePolicies;
 import dev.bufmgr.core.wal.WalLog;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Commits from N threads to a real log file, recording every acknowledged commit id.")
 public final class WalLoadCommand implements Runnable, WritesOutputs {
+  private static final int MAX_SECONDS = 7 * 24 * 3600;
   @Spec CommandSpec spec;
 
   @Option(names = "--dir", required = true, description = "Log directory.")
@@ -91,7 +93,10 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     if (!factory.create().durable()) throw new CliFailure("--policy " + policy + " is not durable; wal-load needs a durable policy");
     FlushMode mode = FlushModes.parse(flushMode);
     if (clients < 1) throw new CliFailure("--clients must be >= 1");
-    if (!(seconds > 0)) throw new CliFailure("--seconds must be > 0");
+    if (!(seconds > 0) || seconds > MAX_SECONDS) throw new CliFailure("--seconds must be > 0 and at most " + MAX_SECONDS + " (a week)");
+    if (recordBytes < 0 || recordBytes > LogFormat.MAX_RECORD) {
+      throw new CliFailure("--record-bytes must be from 0 to " + LogFormat.MAX_RECORD + " (the largest record)");
+    }
     ThinkTime thinkTime = new ThinkTime(Durations.parseNanos(think, "--think"), ThinkTime.Distribution.EXP);
     int segmentBytes = segmentBytes(segmentSize);
     long wall0 = System.nanoTime();

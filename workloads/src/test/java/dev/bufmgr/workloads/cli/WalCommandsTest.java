@@ -112,6 +112,12 @@ class WalCommandsTest {
     CliRun bad = CliRun.of("wal-verify", "--dir", dir.toString());
     assertEquals(2, bad.status());
     assertEquals("bufmgr: " + dir.resolve("bufmgr_control") + " is not a bufmgr control file (bad magic)", bad.err().strip());
+    for (String[] huge : new String[][] {{"--seconds", "1e12"}, {"--record-bytes", "999999999"}}) {
+      CliRun h = CliRun.of("wal-load", "--dir", dir.resolve("h").toString(), "--init", huge[0], huge[1]);
+      assertEquals(2, h.status(), huge[0]);
+      assertTrue(h.err().strip().startsWith("bufmgr: " + huge[0] + " must be"), h.err());
+      assertTrue(!Files.exists(dir.resolve("h")), "nothing left behind");
+    }
     for (String size : new String[] {"3MiB", "32KiB", "2GiB", "lots", "-1"}) {
       CliRun s = CliRun.of("wal-load", "--dir", dir.resolve("n").toString(), "--init", "--segment-size", size, "--seconds", "0.1");
       assertEquals(2, s.status(), size);

@@ -106,8 +106,8 @@ public final class CrashCheck {
       long[] counts, String[] first) {
     try {
       if (acks.isEmpty() && !state.exists("bufmgr_control")) return; // before the log existed
-      Map<Long, Long> found = commits(state);
-      LogScan scan = DurableLog.inspect(state, RecordVisitor.NONE);
+      Map<Long, Long> found = new HashMap<>();
+      LogScan scan = scan(state, found);
       if (scan.corrupt()) {
         fail(counts, 2, first, how + ": refused: " + scan.corruption());
         return;
@@ -128,8 +128,8 @@ public final class CrashCheck {
         end = log.insertCommit(id, 64);
         log.flushTo(log.insertLsn(), dev);
       }
-      LogScan again = DurableLog.inspect(state, RecordVisitor.NONE);
-      Map<Long, Long> after = commits(state);
+      Map<Long, Long> after = new HashMap<>();
+      LogScan again = scan(state, after);
       if (again.corrupt() || again.tornTail() || after.getOrDefault(id, -1L) != end) {
         fail(counts, 2, first, how + ": after recovery and one commit the log is " + again);
       } else if (lostAcks(acks, after) > 0) {
@@ -141,15 +141,14 @@ public final class CrashCheck {
     }
   }
 
-  private static Map<Long, Long> commits(MemoryStorage state) throws IOException {
-    Map<Long, Long> found = new HashMap<>();
-    DurableLog.inspect(state, new RecordVisitor() {
+  /** One scan of {@code state}, putting each commit's id and end LSN into {@code found}. */
+  private static LogScan scan(MemoryStorage state, Map<Long, Long> found) throws IOException {
+    return DurableLog.inspect(state, new RecordVisitor() {
       @Override
       public void commit(long id, long lsn, long end) {
         found.put(id, end);
       }
     });
-    return found;
   }
 
   private static long lostAcks(List<Operation.Mark> acks, Map<Long, Long> found) {
