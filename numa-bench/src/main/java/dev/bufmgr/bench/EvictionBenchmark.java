@@ -1,8 +1,8 @@
 package dev.bufmgr.bench;
 
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.metrics.SessionMetrics;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

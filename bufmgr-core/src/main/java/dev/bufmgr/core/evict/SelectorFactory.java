@@ -34,10 +34,6 @@ public interface SelectorFactory {
 
   /** Something a selector needs that not every run can give it. */
   enum Requirement {
-    /** The future of the request stream (Belady's OPT). */
-    FUTURE_KNOWLEDGE,
-    /** Only one thread may use the pool. */
-    SINGLE_THREADED,
     /**
      * One 64-bit word per buffer in the descriptor record, beside the state word, for per-buffer
      * state beyond the usage bits ({@link Descriptors#selectorWord}); pools of other selectors

@@ -1,6 +1,7 @@
 package dev.bufmgr.core.evict;
 
-import dev.bufmgr.core.pool.AccessStrategy;
+import java.util.Map;
+
 
 /**
  * A victim selector: the policy that decides which buffer the pool reuses when no free buffer is
@@ -29,7 +30,7 @@ import dev.bufmgr.core.pool.AccessStrategy;
  *   <li>{@link #onMiss}, {@link #selectVictim}, {@link #onEvict} and {@link #onAdmit} run
  *       concurrently on different threads, each for its own miss; for one miss they run on one
  *       thread in the order onMiss, (selectVictim), (onEvict), onAdmit, sharing one {@link
- *       Admission}. When a free buffer is used, selectVictim and onEvict are skipped; when a ring
+ *       MissContext}. When a free buffer is used, selectVictim and onEvict are skipped; when a ring
  *       reuses a buffer, selectVictim is skipped but onEvict still reports the page that left;
  *       when the pool gives a victim back, onRelease follows selectVictim and the pool asks again.
  *   <li>During {@code onEvict} and {@code onAdmit} the calling thread holds the buffer's only
@@ -64,28 +65,28 @@ public interface VictimSelector {
    */
   default void onHit(int buffer, AccessStrategy strategy) {}
 
-  /** A miss for {@code admission.page()} begins, before any victim is looked for. */
-  default void onMiss(Admission admission) {}
+  /** A miss for {@code miss.page()} begins, before any victim is looked for. */
+  default void onMiss(MissContext miss) {}
 
   /**
    * Finds and claims a victim (see the class comment) and returns its buffer number. Records the
-   * number of positions examined with {@link Admission#addTicks}.
+   * number of positions examined with {@link MissContext#addTicks}.
    *
    * @throws NoUnpinnedBuffersException when the search finds every buffer pinned
    */
-  int selectVictim(Admission admission);
+  int selectVictim(MissContext miss);
 
   /**
    * A victim this selector returned from {@link #selectVictim} is given back unused: it still
    * holds its page, and the calling thread has already dropped its claim.
    */
-  default void onRelease(int buffer, Admission admission) {}
+  default void onRelease(int buffer, MissContext miss) {}
 
   /** The page {@code page} left {@code buffer}, which the calling thread holds claimed. */
-  default void onEvict(int buffer, long page, Admission admission) {}
+  default void onEvict(int buffer, long page, MissContext miss) {}
 
-  /** {@code admission.page()} was loaded into {@code buffer}, which the calling thread holds pinned. */
-  default void onAdmit(int buffer, Admission admission) {}
+  /** {@code miss.page()} was loaded into {@code buffer}, which the calling thread holds pinned. */
+  default void onAdmit(int buffer, MissContext miss) {}
 
   /**
    * How a background cleaner sees this selector's victim search: which buffers it will examine
@@ -95,5 +96,15 @@ public interface VictimSelector {
    */
   default CleaningView cleaningView() {
     return null;
+  }
+
+  /**
+   * The selector's own counts, for result rows beside the pool's (which already count hits,
+   * misses, evictions and ticks): names in lower camel case, each the events since the selector
+   * was made, in a fixed order. Empty for a selector that keeps none. Exact once the pool's threads
+   * have stopped; while they run, each value is a recent one. See {@link SelectorCounter}.
+   */
+  default Map<String, Long> counters() {
+    return Map.of();
   }
 }

@@ -2,6 +2,7 @@ package dev.bufmgr.core.pipeline;
 
 import dev.bufmgr.core.wal.WalStats;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one pipeline run measured in its measurement window (after the warm-up), in either clock,
@@ -34,6 +35,7 @@ import java.util.List;
  * @param checkpoints the checkpointer's counts in the window
  * @param series the run's time series, warm-up included
  * @param wallNanos wall-clock time of the whole run
+ * @param selectorCounters the selector's own counts in the window ({@code VictimSelector.counters()})
  */
 public record PipelineResult(
     String clock,
@@ -61,7 +63,8 @@ public record PipelineResult(
     Latencies evictionWait,
     CheckpointStats.Snapshot checkpoints,
     List<IntervalRow> series,
-    long wallNanos) {
+    long wallNanos,
+    Map<String, Long> selectorCounters) {
 
   /** Transactions per second of the window. */
   public double throughput() {

@@ -10,7 +10,9 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.wal.WalInsert;
 import dev.bufmgr.core.wal.WalStats;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
@@ -45,7 +47,8 @@ public final class PipelineSampler {
 
   /** The counters at one moment. */
   private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
-      long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations) {}
+      long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations,
+      Map<String, Long> selector) {}
 
   /**
    * @param bgwriter the background writer's rounds, or {@code null} without one
@@ -68,7 +71,8 @@ public final class PipelineSampler {
   private Mark mark(long time) {
     return new Mark(time, wal.stats(), pool.metrics(), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
         busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
-        bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations());
+        bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations(),
+        pool.selectorCounters());
   }
 
   /** Whether the measurement window has begun. */
@@ -138,7 +142,15 @@ public final class PipelineSampler {
         end.allocations - s.allocations,
         p.evictions() - p0.evictions(), p.dirtyEvictions() - p0.dirtyEvictions(),
         share(end.logBusy - s.logBusy, len), share(end.pageBusy - s.pageBusy, len), share(end.syncBusy - s.syncBusy, len),
-        waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos);
+        waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos,
+        difference(end.selector, s.selector));
+  }
+
+  /** Each of the selector's counts at {@code end} less its value at {@code start}, in their order. */
+  private static Map<String, Long> difference(Map<String, Long> end, Map<String, Long> start) {
+    Map<String, Long> d = new LinkedHashMap<>();
+    end.forEach((name, count) -> d.put(name, count - start.getOrDefault(name, 0L)));
+    return d;
   }
 
   private long dirtyBuffers() {

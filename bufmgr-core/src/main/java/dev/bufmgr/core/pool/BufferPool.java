@@ -2,6 +2,7 @@ package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
@@ -9,6 +10,7 @@ import dev.bufmgr.core.metrics.PoolMetrics;
 import dev.bufmgr.core.metrics.SessionMetrics;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -115,8 +117,13 @@ public final class BufferPool implements AutoCloseable {
   }
 
   /** The selector's view for a background cleaner, or {@code null} when it offers none. */
-  public dev.bufmgr.core.evict.CleaningView cleaningView() {
+  public CleaningView cleaningView() {
     return selector.cleaningView();
+  }
+
+  /** The selector's own counts ({@link VictimSelector#counters()}), for result rows. */
+  public Map<String, Long> selectorCounters() {
+    return selector.counters();
   }
 
   /** The descriptors (for invariant checks and tests; state changes go through {@link BufferTransitions}). */

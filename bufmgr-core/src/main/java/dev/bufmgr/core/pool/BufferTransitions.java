@@ -15,6 +15,7 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.VictimSelector;
 
 /**

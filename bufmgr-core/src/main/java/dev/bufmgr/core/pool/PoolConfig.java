@@ -2,6 +2,7 @@ package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorSpec;
 import java.util.Objects;
 
@@ -46,7 +47,6 @@ public record PoolConfig(
   public PoolConfig {
     Objects.requireNonNull(storage, "storage");
     Objects.requireNonNull(padding, "padding");
-    Objects.requireNonNull(selector, "selector");
     Objects.requireNonNull(writeBack, "writeBack");
     Objects.requireNonNull(pageLoader, "pageLoader");
     Objects.requireNonNull(sharing, "sharing");
@@ -66,11 +66,14 @@ public record PoolConfig(
     if (pageClasses < 1 || pageClasses > MAX_PAGE_CLASSES) {
       throw new IllegalArgumentException("page classes must lie in 1.." + MAX_PAGE_CLASSES + ", got " + pageClasses);
     }
+    if (selector == null) {
+      throw new IllegalArgumentException("a pool needs a victim selector; the core chooses none by name");
+    }
   }
 
   /**
    * A builder with the defaults: 8 KiB pages, metadata only, 1 stripe, no padding, 128 partitions,
-   * 8 classes, rings on, G-CLOCK, shared.
+   * 8 classes, rings on, shared; the selector has no default and must be given.
    */
   public static Builder builder() {
     return new Builder();
@@ -91,7 +94,7 @@ public record PoolConfig(
     private int mappingPartitions = 128;
     private int pageClasses = 8;
     private boolean rings = true;
-    private SelectorSpec selector = SelectorSpec.of("gclock");
+    private SelectorSpec selector;
     private WriteBackHook writeBack = WriteBackHook.NONE;
     private PageLoader pageLoader = PageLoader.STAMP;
     private boolean timeVictimSearch;

@@ -9,7 +9,8 @@ import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.metrics.SessionMetrics;
@@ -33,7 +34,7 @@ public final class PoolSession implements AutoCloseable {
   private final VictimSelector selector;
   private final boolean notifiesHits;
   private final SessionMetrics metrics;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
   private final Ring[] rings = new Ring[AccessStrategy.values().length];
   private final boolean ringsOn;
   private final boolean timed;
@@ -153,7 +154,7 @@ public final class PoolSession implements AutoCloseable {
     int r = finishMiss(b, true);
     if (r == RETRY) r = continueMiss(true);
     if (r != LOOK_AGAIN) return r;
-    return pin(missPage, admission.strategy(), missClass, mapping.lookup(missPage), true);
+    return pin(missPage, miss.strategy(), missClass, mapping.lookup(missPage), true);
   }
 
   /**
@@ -269,8 +270,8 @@ public final class PoolSession implements AutoCloseable {
   private void beginMiss(long page, AccessStrategy strategy, int pageClass) {
     missPage = page;
     missClass = pageClass;
-    admission.begin(page, strategy, pageClass);
-    selector.onMiss(admission);
+    miss.begin(page, strategy, pageClass);
+    selector.onMiss(miss);
     missRing = strategy.usesRing() ? ring(strategy) : null;
   }
 
@@ -283,7 +284,7 @@ public final class PoolSession implements AutoCloseable {
    * {@link #LOOK_AGAIN} when another session mapped the page first and it could not be pinned.
    */
   private int continueMiss(boolean defer) {
-    AccessStrategy strategy = admission.strategy();
+    AccessStrategy strategy = miss.strategy();
     Ring ring = missRing;
     while (true) {
       int b = ring != null ? reuseFromRing(ring) : -1;
@@ -346,7 +347,7 @@ public final class PoolSession implements AutoCloseable {
       loadedElsewhere = -1;
       if (other >= 0) {
         BufferTransitions.awaitValid(d, other);
-        if (notifiesHits) selector.onHit(other, admission.strategy());
+        if (notifiesHits) selector.onHit(other, miss.strategy());
         metrics.hit(missClass);
         lastHit = true;
         return other;
@@ -381,9 +382,9 @@ public final class PoolSession implements AutoCloseable {
 
   private int searchVictim() {
     long start = timed ? System.nanoTime() : 0;
-    long ticksBefore = admission.ticks();
-    int b = selector.selectVictim(admission);
-    metrics.victimSearch(admission.ticks() - ticksBefore, timed ? System.nanoTime() - start : -1);
+    long ticksBefore = miss.ticks();
+    int b = selector.selectVictim(miss);
+    metrics.victimSearch(miss.ticks() - ticksBefore, timed ? System.nanoTime() - start : -1);
     return b;
   }
 
@@ -433,7 +434,7 @@ public final class PoolSession implements AutoCloseable {
       int existing = mapping.getLocked(page);
       if (existing >= 0) {
         release(b, hadPage);
-        loadedElsewhere = BufferTransitions.tryPin(d, existing, page, selector, admission.strategy()) ? existing : -1;
+        loadedElsewhere = BufferTransitions.tryPin(d, existing, page, selector, miss.strategy()) ? existing : -1;
         return LOADED_ELSEWHERE;
       }
       if (!BufferTransitions.tryInvalidate(d, b, hadPage)) {
@@ -446,26 +447,26 @@ public final class PoolSession implements AutoCloseable {
       d.setTag(b, page);
       d.resetLsn(b);
       mapping.putLocked(page, b);
-      BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), pool.pages != null);
+      BufferTransitions.publishTag(d, b, selector.initialUsage(miss.strategy()), pool.pages != null);
     } finally {
       if (second != first) mapping.unlockPartition(second, secondStamp);
       mapping.unlockPartition(first, firstStamp);
     }
     if (hadPage) {
-      selector.onEvict(b, oldPage, admission);
+      selector.onEvict(b, oldPage, miss);
       metrics.eviction(written);
     }
     if (pool.pages != null) {
       pool.config.pageLoader().load(page, pool.frame(b));
       BufferTransitions.finishLoad(d, b);
     }
-    selector.onAdmit(b, admission);
+    selector.onAdmit(b, miss);
     return REPLACED;
   }
 
   private void release(int b, boolean hadPage) {
     BufferTransitions.unpin(d, b);
     if (!hadPage) pool.freeList.giveBack(b);
-    if (victimFromSelector) selector.onRelease(b, admission);
+    if (victimFromSelector) selector.onRelease(b, miss);
   }
 }

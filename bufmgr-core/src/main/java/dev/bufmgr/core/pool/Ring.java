@@ -1,5 +1,6 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import java.util.Arrays;
 
 /**

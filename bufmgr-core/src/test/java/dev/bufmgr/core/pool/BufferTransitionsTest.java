@@ -15,6 +15,7 @@ import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.testing.SecondChanceFactory;

@@ -3,8 +3,9 @@ package dev.bufmgr.core.pool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorParameters;
@@ -75,8 +76,8 @@ class HitNotificationTest {
         }
 
         @Override
-        public int selectVictim(Admission admission) {
-          return inner.selectVictim(admission);
+        public int selectVictim(MissContext miss) {
+          return inner.selectVictim(miss);
         }
 
         @Override

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import org.junit.jupiter.api.Test;
 
 class PoolConfigTest {
@@ -23,16 +24,21 @@ class PoolConfigTest {
   }
 
   @Test
+  void aPoolWithoutASelectorIsRefusedForTheCoreChoosesNone() {
+    assertTrue(refused(PoolConfig.builder().frames(8)).startsWith("a pool needs a victim selector"));
+  }
+
+  @Test
   void ringSizesFollowPostgresCappedAtAnEighthOfThePool() {
-    PoolConfig big = PoolConfig.builder().frames(1 << 20).build();
+    PoolConfig big = PoolConfig.builder().frames(1 << 20).selector("second-chance").build();
     assertEquals(32, big.ringBuffers(AccessStrategy.BULKREAD));
     assertEquals(2048, big.ringBuffers(AccessStrategy.BULKWRITE));
     assertEquals(256, big.ringBuffers(AccessStrategy.VACUUM));
     assertEquals(0, big.ringBuffers(AccessStrategy.NORMAL));
-    PoolConfig small = PoolConfig.builder().frames(100).build();
+    PoolConfig small = PoolConfig.builder().frames(100).selector("second-chance").build();
     assertEquals(12, small.ringBuffers(AccessStrategy.BULKREAD));
     assertEquals(12, small.ringBuffers(AccessStrategy.BULKWRITE));
-    PoolConfig off = PoolConfig.builder().frames(100).rings(false).build();
+    PoolConfig off = PoolConfig.builder().frames(100).rings(false).selector("second-chance").build();
     assertEquals(0, off.ringBuffers(AccessStrategy.BULKREAD));
   }
 }

@@ -11,12 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.testing.FailingWriteBack;
 import dev.bufmgr.core.testing.SecondChanceFactory;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The write side of the miss path: a failing write-back loses nothing, a deferred miss waits for

@@ -2,8 +2,8 @@ package dev.bufmgr.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

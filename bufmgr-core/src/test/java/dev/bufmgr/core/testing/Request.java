@@ -1,6 +1,6 @@
 package dev.bufmgr.core.testing;
 
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.evict.AccessStrategy;
 
 /**
  * One request of a test trace.

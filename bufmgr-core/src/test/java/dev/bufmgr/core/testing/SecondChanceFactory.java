@@ -6,8 +6,9 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
@@ -17,7 +18,6 @@ import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.BatchedHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
 import dev.bufmgr.core.evict.hand.HandCursor;
-import dev.bufmgr.core.pool.AccessStrategy;
 import java.util.List;
 
 /**
@@ -72,12 +72,12 @@ public final class SecondChanceFactory implements SelectorFactory {
       }
 
       @Override
-      public int selectVictim(Admission admission) {
+      public int selectVictim(MissContext miss) {
         HandCursor c = hand.cursor();
         int misses = 0;
         while (true) {
           int b = c.next();
-          admission.addTicks(1);
+          miss.addTicks(1);
           long st = descriptors.state(b);
           if (refCount(st) != 0) {
             if (++misses > 2 * descriptors.frames()) throw new NoUnpinnedBuffersException(name(), descriptors.frames());

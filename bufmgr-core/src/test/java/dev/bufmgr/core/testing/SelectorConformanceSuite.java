@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.pipeline.BgBufferSync;
 import dev.bufmgr.core.pipeline.BgWriterSettings;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolConfig;

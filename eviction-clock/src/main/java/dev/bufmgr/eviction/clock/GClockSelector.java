@@ -1,12 +1,12 @@
 package dev.bufmgr.eviction.clock;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * PostgreSQL's generalized clock (G-CLOCK), as in {@code StrategyGetBuffer} and {@code
@@ -54,8 +54,8 @@ final class GClockSelector implements VictimSelector {
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    return ClockSweep.findVictim(descriptors, hand, GClockSelector::age, admission, name);
+  public int selectVictim(MissContext miss) {
+    return ClockSweep.findVictim(descriptors, hand, GClockSelector::age, miss, name);
   }
 
   /** The sweep's rule: a count above 0 is decremented; 0 is the victim. */

@@ -7,13 +7,13 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * SIEVE (Zhang et al., NSDI '24), following libCacheSim's {@code Sieve.c} (read at aa0fc40; the
@@ -73,14 +73,14 @@ final class SieveSelector implements VictimSelector {
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    if (exclusive) return sweep(admission);
+  public int selectVictim(MissContext miss) {
+    if (exclusive) return sweep(miss);
     synchronized (this) {
-      return sweep(admission);
+      return sweep(miss);
     }
   }
 
-  private int sweep(Admission admission) {
+  private int sweep(MissContext miss) {
     int b = hand == BufferQueue.NONE ? queue.tail() : hand;
     int pinnedInARow = 0;
     long ticks = 0;
@@ -106,12 +106,12 @@ final class SieveSelector implements VictimSelector {
         b = queue.newerWrapping(b);
       }
     } finally {
-      admission.addTicks(ticks);
+      miss.addTicks(ticks);
     }
   }
 
   @Override
-  public void onEvict(int buffer, long page, Admission admission) {
+  public void onEvict(int buffer, long page, MissContext miss) {
     if (exclusive) {
       leave(buffer);
       return;
@@ -128,7 +128,7 @@ final class SieveSelector implements VictimSelector {
   }
 
   @Override
-  public void onAdmit(int buffer, Admission admission) {
+  public void onAdmit(int buffer, MissContext miss) {
     if (exclusive) {
       queue.pushHead(buffer);
       return;

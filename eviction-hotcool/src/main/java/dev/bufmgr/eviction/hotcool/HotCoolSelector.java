@@ -1,12 +1,12 @@
 package dev.bufmgr.eviction.hotcool;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * The one-bit HOT/COOL clock of the batched clock-sweep patch (seeds/002, patch 0002): a loaded
@@ -55,8 +55,8 @@ final class HotCoolSelector implements VictimSelector {
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    return ClockSweep.findVictim(descriptors, hand, HotCoolSelector::age, admission, name);
+  public int selectVictim(MissContext miss) {
+    return ClockSweep.findVictim(descriptors, hand, HotCoolSelector::age, miss, name);
   }
 
   /** The sweep's rule: HOT becomes COOL; COOL (seen once or not) is the victim. */

@@ -5,12 +5,12 @@ import static dev.bufmgr.core.buffer.BufferState.isPinned;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * What the list-keeping selectors of this module share: their lock (the selector itself on a
@@ -64,15 +64,15 @@ abstract class ListSelector implements VictimSelector {
   }
 
   @Override
-  public final int selectVictim(Admission admission) {
-    if (exclusive) return search(admission);
+  public final int selectVictim(MissContext miss) {
+    if (exclusive) return search(miss);
     synchronized (this) {
-      return search(admission);
+      return search(miss);
     }
   }
 
   @Override
-  public final void onEvict(int buffer, long page, Admission admission) {
+  public final void onEvict(int buffer, long page, MissContext miss) {
     if (exclusive) {
       leave(buffer, page);
       return;
@@ -83,13 +83,13 @@ abstract class ListSelector implements VictimSelector {
   }
 
   @Override
-  public final void onAdmit(int buffer, Admission admission) {
+  public final void onAdmit(int buffer, MissContext miss) {
     if (exclusive) {
-      admit(buffer, admission);
+      admit(buffer, miss);
       return;
     }
     synchronized (this) {
-      admit(buffer, admission);
+      admit(buffer, miss);
     }
   }
 
@@ -97,20 +97,20 @@ abstract class ListSelector implements VictimSelector {
   protected abstract void promote(int buffer);
 
   /** Claims and returns a victim, or throws {@link NoUnpinnedBuffersException}. */
-  protected abstract int search(Admission admission);
+  protected abstract int search(MissContext miss);
 
   /** The page {@code page} left {@code buffer}. */
   protected abstract void leave(int buffer, long page);
 
   /** A page was loaded into {@code buffer}. */
-  protected abstract void admit(int buffer, Admission admission);
+  protected abstract void admit(int buffer, MissContext miss);
 
   /**
    * Claims the oldest unpinned buffer of {@code q}, walking from its tail toward its head once,
    * and returns it, or -1 when every one is pinned; the buffers examined count as ticks and as
    * positions of sweep {@code sweep}.
    */
-  protected final int claimOldest(int sweep, BufferQueue q, Admission admission) {
+  protected final int claimOldest(int sweep, BufferQueue q, MissContext miss) {
     int b = q.tail();
     long ticks = 0;
     try {
@@ -125,7 +125,7 @@ abstract class ListSelector implements VictimSelector {
       }
       return -1;
     } finally {
-      admission.addTicks(ticks);
+      miss.addTicks(ticks);
       examined[sweep] += ticks;
     }
   }

@@ -1,8 +1,8 @@
 package dev.bufmgr.eviction.lru;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 
 /**
@@ -40,8 +40,8 @@ final class LruSelector extends ListSelector {
   }
 
   @Override
-  protected int search(Admission admission) {
-    int b = claimOldest(0, recency, admission);
+  protected int search(MissContext miss) {
+    int b = claimOldest(0, recency, miss);
     if (b < 0) throw allPinned();
     return b;
   }
@@ -52,7 +52,7 @@ final class LruSelector extends ListSelector {
   }
 
   @Override
-  protected void admit(int b, Admission admission) {
+  protected void admit(int b, MissContext miss) {
     recency.pushHead(b);
   }
 

@@ -1,9 +1,12 @@
 package dev.bufmgr.eviction.lru;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
+import dev.bufmgr.core.evict.SelectorCounter;
 import dev.bufmgr.core.evict.queue.BufferQueue;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Full 2Q (Johnson and Shasha, VLDB '94), following libCacheSim's {@code TwoQ.c} (c9efc95) with
@@ -31,6 +34,9 @@ final class TwoQSelector extends ListSelector {
   private final BufferQueue main;
   private final GhostIds out;
   private final CleaningView cleaning;
+  private final SelectorCounter ghostHits;
+  private final SelectorCounter inEvictions;
+  private final SelectorCounter mainEvictions;
 
   TwoQSelector(Descriptors descriptors, int kin, int kout, String name) {
     super(descriptors, name, 2);
@@ -38,6 +44,9 @@ final class TwoQSelector extends ListSelector {
     this.in = new BufferQueue(descriptors.frames());
     this.main = new BufferQueue(descriptors.frames());
     this.out = new GhostIds(kout);
+    this.ghostHits = SelectorCounter.forSharing(descriptors.sharing());
+    this.inEvictions = SelectorCounter.forSharing(descriptors.sharing());
+    this.mainEvictions = SelectorCounter.forSharing(descriptors.sharing());
     CleaningView fromIn = tailSweep(0, in);
     CleaningView fromMain = tailSweep(1, main);
     this.cleaning = new CleaningView() {
@@ -78,23 +87,23 @@ final class TwoQSelector extends ListSelector {
   }
 
   @Override
-  public void onMiss(Admission admission) {
+  public void onMiss(MissContext miss) {
     boolean ghost;
     if (exclusive) {
-      ghost = out.remove(admission.page());
+      ghost = out.remove(miss.page());
     } else {
       synchronized (this) {
-        ghost = out.remove(admission.page());
+        ghost = out.remove(miss.page());
       }
     }
-    admission.note(ghost ? FROM_GHOST : 0);
+    miss.note(ghost ? FROM_GHOST : 0);
   }
 
   @Override
-  protected int search(Admission admission) {
+  protected int search(MissContext miss) {
     boolean fromIn = in.size() > kin || main.size() == 0;
-    int b = claimOldest(fromIn ? 0 : 1, fromIn ? in : main, admission);
-    if (b < 0) b = claimOldest(fromIn ? 1 : 0, fromIn ? main : in, admission);
+    int b = claimOldest(fromIn ? 0 : 1, fromIn ? in : main, miss);
+    if (b < 0) b = claimOldest(fromIn ? 1 : 0, fromIn ? main : in, miss);
     if (b < 0) throw allPinned();
     return b;
   }
@@ -104,14 +113,31 @@ final class TwoQSelector extends ListSelector {
     if (in.contains(b)) {
       in.unlink(b);
       out.add(page);
+      inEvictions.increment();
     } else {
       main.unlink(b);
+      mainEvictions.increment();
     }
   }
 
   @Override
-  protected void admit(int b, Admission admission) {
-    (admission.note() == FROM_GHOST ? main : in).pushHead(b);
+  protected void admit(int b, MissContext miss) {
+    boolean fromGhost = miss.note() == FROM_GHOST;
+    if (fromGhost) ghostHits.increment();
+    (fromGhost ? main : in).pushHead(b);
+  }
+
+  /**
+   * Misses whose id A1out held, loaded into Am ({@code ghostHits}), and pages that left A1in
+   * ({@code inEvictions}) and Am ({@code mainEvictions}).
+   */
+  @Override
+  public Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("ghostHits", ghostHits.sum());
+    c.put("inEvictions", inEvictions.sum());
+    c.put("mainEvictions", mainEvictions.sum());
+    return c;
   }
 
   /** Two sweeps, A1in's and Am's, each from its oldest page. Reusable: unpinned. */

@@ -2,6 +2,7 @@ package dev.bufmgr.eviction.lru;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A plain 2Q written from libCacheSim's TwoQ.c as three sub-caches, sharing no code with the
@@ -15,6 +16,9 @@ final class TwoQModel {
   private final LinkedHashMap<Long, Boolean> in = new LinkedHashMap<>();
   private final LinkedHashMap<Long, Boolean> out = new LinkedHashMap<>();
   private final LinkedHashMap<Long, Boolean> main = new LinkedHashMap<>(16, 0.75f, true);
+  private long ghostHits;
+  private long inEvictions;
+  private long mainEvictions;
 
   TwoQModel(int frames, double inRatio, double outRatio) {
     this.frames = frames;
@@ -29,7 +33,11 @@ final class TwoQModel {
     if (main.get(page) != null) return true;
     while (in.size() + main.size() + 1 > frames) evict();
     if (ghost) {
-      if (main.size() + 1 > frames - kin) removeOldest(main);
+      ghostHits++;
+      if (main.size() + 1 > frames - kin) {
+        removeOldest(main);
+        mainEvictions++;
+      }
       main.put(page, Boolean.TRUE);
     } else {
       in.put(page, Boolean.TRUE);
@@ -40,6 +48,7 @@ final class TwoQModel {
   private void evict() {
     if (in.size() > kin) {
       long page = removeOldest(in);
+      inEvictions++;
       if (kout > 0 && !out.containsKey(page)) {
         if (out.size() + 1 > kout) removeOldest(out);
         out.put(page, Boolean.TRUE);
@@ -47,6 +56,16 @@ final class TwoQModel {
       return;
     }
     removeOldest(main);
+    mainEvictions++;
+  }
+
+  /** The counts the selector publishes, under its names. */
+  Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("ghostHits", ghostHits);
+    c.put("inEvictions", inEvictions);
+    c.put("mainEvictions", mainEvictions);
+    return c;
   }
 
   private static long removeOldest(LinkedHashMap<Long, Boolean> map) {

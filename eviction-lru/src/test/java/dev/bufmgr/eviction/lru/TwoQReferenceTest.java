@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.testing.Request;
@@ -51,6 +51,7 @@ class TwoQReferenceTest {
                 specs[v] + ", seed " + seed + ", request " + i);
           }
           for (long page = 0; page < pages; page++) assertEquals(model.contains(page), p.bufferOf(page) >= 0, "page " + page);
+          assertEquals(model.counters(), p.selectorCounters(), specs[v] + ", seed " + seed + ": the selector's own counts");
         }
       }
     }

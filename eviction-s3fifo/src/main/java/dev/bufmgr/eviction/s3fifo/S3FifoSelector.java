@@ -7,12 +7,14 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.core.evict.SelectorCounter;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -102,8 +104,13 @@ final class S3FifoSelector implements VictimSelector {
   private final Membership membership;
   private final BufferFifo small;
   private final BufferFifo main;
-  private final LongAdder pinnedPutBacks = new LongAdder();
-  private final LongAdder idleRounds = new LongAdder();
+  private final SelectorCounter pinnedPutBacks;
+  private final SelectorCounter idleRounds;
+  private final SelectorCounter movesToMain;
+  private final SelectorCounter mainReinsertions;
+  private final SelectorCounter ghostHits;
+  private final SelectorCounter smallEvictions;
+  private final SelectorCounter mainEvictions;
   /** One thread: a buffer it holds itself cannot come back while it waits. */
   private final boolean exclusive;
   private final String name;
@@ -115,7 +122,7 @@ final class S3FifoSelector implements VictimSelector {
    * @param smallShare floor(small N): the buffers S may hold before M is preferred
    * @param threshold the count with which a page moves from S to M, 1..3
    * @param ghost G, or {@code null} when its capacity is 0
-   * @param variant which libCacheSim file's admission rule applies
+   * @param variant which libCacheSim file's miss rule applies
    */
   S3FifoSelector(
       Descriptors descriptors, int smallShare, int threshold, GhostDirectory ghost, S3FifoVariant variant,
@@ -128,6 +135,13 @@ final class S3FifoSelector implements VictimSelector {
     this.ghost = ghost;
     Sharing sharing = descriptors.sharing();
     this.exclusive = sharing == Sharing.EXCLUSIVE;
+    this.pinnedPutBacks = SelectorCounter.forSharing(sharing);
+    this.idleRounds = SelectorCounter.forSharing(sharing);
+    this.movesToMain = SelectorCounter.forSharing(sharing);
+    this.mainReinsertions = SelectorCounter.forSharing(sharing);
+    this.ghostHits = SelectorCounter.forSharing(sharing);
+    this.smallEvictions = SelectorCounter.forSharing(sharing);
+    this.mainEvictions = SelectorCounter.forSharing(sharing);
     this.membership = new Membership(descriptors);
     this.small = new BufferFifo("small", frames, membership::isCurrent, sharing);
     this.main = new BufferFifo("main", frames, membership::isCurrent, sharing);
@@ -152,12 +166,12 @@ final class S3FifoSelector implements VictimSelector {
   }
 
   @Override
-  public void onMiss(Admission admission) {
-    admission.note(ghost != null && ghost.remove(admission.page()) ? GHOST_HIT : 0);
+  public void onMiss(MissContext miss) {
+    miss.note(ghost != null && ghost.remove(miss.page()) ? GHOST_HIT : 0);
   }
 
   @Override
-  public int selectVictim(Admission admission) {
+  public int selectVictim(MissContext miss) {
     if (!hasEvicted) hasEvicted = true;
     long ticks = 0;
     int pinnedSmall = 0;
@@ -175,7 +189,7 @@ final class S3FifoSelector implements VictimSelector {
         if (smallDry && mainDry) {
           boolean held = smallEmpty || mainEmpty || (sm <= 0 && mm <= 0) || small.size() < sm || main.size() < mm;
           if (!held || exclusive || ++idle > IDLE_ROUNDS) {
-            admission.addTicks(ticks);
+            miss.addTicks(ticks);
             throw new NoUnpinnedBuffersException(name, frames);
           }
           idleRounds.increment();
@@ -204,7 +218,7 @@ final class S3FifoSelector implements VictimSelector {
       ticks++;
       switch (examine(q, current, b, w, e)) {
         case CLAIMED -> {
-          admission.addTicks(ticks);
+          miss.addTicks(ticks);
           return b;
         }
         case PINNED -> {
@@ -259,6 +273,7 @@ final class S3FifoSelector implements VictimSelector {
         main.addMembers(1);
         setCount(b, 0);
         main.push(Membership.entry(b, moved));
+        movesToMain.increment();
         return Outcome.MOVED;
       }
       if (current == Membership.MAIN && count >= 1) {
@@ -266,6 +281,7 @@ final class S3FifoSelector implements VictimSelector {
         if (!membership.compareAndSet(b, w, again)) return Outcome.STALE;
         decrementCount(b);
         main.push(Membership.entry(b, again));
+        mainReinsertions.increment();
         return Outcome.MOVED;
       }
       if (refCount(st) != 0) {
@@ -280,7 +296,7 @@ final class S3FifoSelector implements VictimSelector {
 
   /** A victim given back keeps its page and its queue: its entry returns to that queue's head. */
   @Override
-  public void onRelease(int buffer, Admission admission) {
+  public void onRelease(int buffer, MissContext miss) {
     long w = membership.word(buffer);
     int q = Membership.queue(w);
     if (q == Membership.NONE) return;
@@ -288,7 +304,7 @@ final class S3FifoSelector implements VictimSelector {
   }
 
   @Override
-  public void onEvict(int buffer, long page, Admission admission) {
+  public void onEvict(int buffer, long page, MissContext miss) {
     while (true) {
       long w = membership.word(buffer);
       int q = Membership.queue(w);
@@ -296,9 +312,11 @@ final class S3FifoSelector implements VictimSelector {
       if (membership.compareAndSet(buffer, w, Membership.next(w, Membership.NONE, false))) {
         if (q == Membership.SMALL) {
           small.addMembers(-1);
+          smallEvictions.increment();
           if (ghost != null) ghost.add(page, Membership.readThroughRing(w));
         } else {
           main.addMembers(-1);
+          mainEvictions.increment();
         }
         return;
       }
@@ -306,12 +324,15 @@ final class S3FifoSelector implements VictimSelector {
   }
 
   @Override
-  public void onAdmit(int buffer, Admission admission) {
+  public void onAdmit(int buffer, MissContext miss) {
     int target;
-    if (admission.note() == GHOST_HIT) target = Membership.MAIN;
+    if (miss.note() == GHOST_HIT) {
+      target = Membership.MAIN;
+      ghostHits.increment();
+    }
     else if (mainBeforeFirstEviction && !hasEvicted && small.members() >= smallShare) target = Membership.MAIN;
     else target = Membership.SMALL;
-    boolean ring = admission.strategy().usesRing();
+    boolean ring = miss.strategy().usesRing();
     long w;
     long next;
     do {
@@ -374,6 +395,26 @@ final class S3FifoSelector implements VictimSelector {
       };
     }
   };
+
+  /**
+   * Moves from S to M at the threshold ({@code movesToMain}), pages sent round M again with their
+   * count lowered ({@code mainReinsertions}), misses admitted straight to M because G held their id
+   * ({@code ghostHits}), pages leaving from S ({@code smallEvictions}) and from M ({@code
+   * mainEvictions}), pinned candidates put back ({@code pinnedPutBacks}) and rounds waited for
+   * buffers other threads' misses held ({@code idleRounds}).
+   */
+  @Override
+  public Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("movesToMain", movesToMain.sum());
+    c.put("mainReinsertions", mainReinsertions.sum());
+    c.put("ghostHits", ghostHits.sum());
+    c.put("smallEvictions", smallEvictions.sum());
+    c.put("mainEvictions", mainEvictions.sum());
+    c.put("pinnedPutBacks", pinnedPutBacks.sum());
+    c.put("idleRounds", idleRounds.sum());
+    return c;
+  }
 
   /** Pinned candidates met at a queue's tail and put back, since the pool started. */
   long pinnedPutBacks() {

@@ -8,11 +8,11 @@ import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
-import dev.bufmgr.core.pool.AccessStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,7 +34,7 @@ class S3FifoGiveUpTest {
 
   /** Every buffer holds a page (buffer b page b), admitted in order, as a pool's first misses do. */
   private static void admitAll(S3FifoSelector s) {
-    Admission a = new Admission();
+    MissContext a = new MissContext();
     for (int b = 0; b < FRAMES; b++) {
       a.begin(b, AccessStrategy.NORMAL, 0);
       s.onMiss(a);
@@ -53,7 +53,7 @@ class S3FifoGiveUpTest {
       S3FifoSelector s = selector(d);
       admitAll(s);
       for (int b = 0; b < FRAMES; b++) if (b != free) pin(d, b);
-      assertEquals(free, s.selectVictim(new Admission()));
+      assertEquals(free, s.selectVictim(new MissContext()));
       for (int b = 0; b < FRAMES; b++) {
         assertEquals(1, BufferState.refCount(d.state(b)), "buffer " + b + " pinned once (the victim: claimed once)");
       }
@@ -72,10 +72,10 @@ class S3FifoGiveUpTest {
       S3FifoSelector s = selector(d);
       admitAll(s);
       assertEquals(2, s.smallMembers());
-      int first = s.selectVictim(new Admission());
-      int second = s.selectVictim(new Admission());
+      int first = s.selectVictim(new MissContext());
+      int second = s.selectVictim(new MissContext());
       assertEquals(1, first + second, "S's buffers 0 and 1 go first: " + first + ", " + second);
-      int third = s.selectVictim(new Admission());
+      int third = s.selectVictim(new MissContext());
       assertTrue(third >= 2, "a buffer of M: " + third);
       assertEquals(0, s.idleRounds(), "M had a victim: no round was waited");
     }
@@ -87,7 +87,7 @@ class S3FifoGiveUpTest {
       S3FifoSelector s = selector(d);
       admitAll(s);
       for (int b = 0; b < FRAMES; b++) pin(d, b);
-      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new Admission()));
+      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new MissContext()));
       assertEquals(0, s.idleRounds(), "every entry was there and pinned: no wait");
       assertTrue(s.pinnedPutBacks() >= FRAMES, "every entry was looked at: " + s.pinnedPutBacks());
     }
@@ -105,9 +105,9 @@ class S3FifoGiveUpTest {
     try (Descriptors d = Descriptors.allocate(FRAMES, 1, Padding.NONE, sharing, true)) {
       S3FifoSelector s = selector(d);
       admitAll(s);
-      for (int i = 0; i < FRAMES; i++) s.selectVictim(new Admission());
+      for (int i = 0; i < FRAMES; i++) s.selectVictim(new MissContext());
       for (int b = 0; b < FRAMES; b++) assertEquals(1, BufferState.refCount(d.state(b)), "buffer " + b + " claimed");
-      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new Admission()));
+      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new MissContext()));
       assertEquals(sharing == Sharing.SHARED ? S3FifoSelector.IDLE_ROUNDS : 0, s.idleRounds());
     }
   }
@@ -119,9 +119,9 @@ class S3FifoGiveUpTest {
       S3FifoSelector s = selector(d);
       admitAll(s);
       boolean[] held = new boolean[FRAMES];
-      for (int i = 0; i < 5; i++) held[s.selectVictim(new Admission())] = true;
+      for (int i = 0; i < 5; i++) held[s.selectVictim(new MissContext())] = true;
       for (int b = 0; b < FRAMES; b++) if (!held[b]) pin(d, b);
-      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new Admission()));
+      assertThrows(NoUnpinnedBuffersException.class, () -> s.selectVictim(new MissContext()));
       assertEquals(S3FifoSelector.IDLE_ROUNDS, s.idleRounds());
       for (int b = 0; b < FRAMES; b++) assertEquals(1, BufferState.refCount(d.state(b)), "buffer " + b);
     }

@@ -1,6 +1,6 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.RingModel;
 import java.util.ArrayDeque;
@@ -42,6 +42,11 @@ final class S3FifoModel {
   private boolean hasEvicted;
   /** Queue entries the last request's victim search examined. */
   long lastTicks;
+  private long movesToMain;
+  private long mainReinsertions;
+  private long ghostHits;
+  private long smallEvictions;
+  private long mainEvictions;
 
   /** The model of {@code variant=current}: libCacheSim's S3FIFO.c with {@code has_evicted}. */
   S3FifoModel(int frames, double small, double ghost, int threshold, double strategyCap, boolean rings) {
@@ -84,8 +89,13 @@ final class S3FifoModel {
       if (slot >= 0 && count.get(pageOf[slot]) == 0) {
         buffer = slot;
         long old = pageOf[buffer];
-        if (small.remove(old)) addToGhost(old);
-        else main.remove(old);
+        if (small.remove(old)) {
+          addToGhost(old);
+          smallEvictions++;
+        } else {
+          main.remove(old);
+          mainEvictions++;
+        }
         forget(old);
       } else {
         buffer = freeOrEvict();
@@ -94,6 +104,7 @@ final class S3FifoModel {
     } else {
       buffer = freeOrEvict();
     }
+    if (ghostHit) ghostHits++;
     if (ghostHit || (hasEvictedRule && !hasEvicted && small.size() >= smallShare)) main.addLast(page);
     else small.addLast(page);
     pageOf[buffer] = page;
@@ -106,6 +117,23 @@ final class S3FifoModel {
   /** The buffer holding {@code page}, or -1. */
   int bufferOf(long page) {
     return bufferOf.getOrDefault(page, -1);
+  }
+
+  /**
+   * The counts the selector publishes, under its names: moves from S to M, re-insertions into M,
+   * misses admitted to M by a ghost, pages leaving S and M; no pinned put-backs or idle rounds in
+   * one thread.
+   */
+  Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("movesToMain", movesToMain);
+    c.put("mainReinsertions", mainReinsertions);
+    c.put("ghostHits", ghostHits);
+    c.put("smallEvictions", smallEvictions);
+    c.put("mainEvictions", mainEvictions);
+    c.put("pinnedPutBacks", 0L);
+    c.put("idleRounds", 0L);
+    return c;
   }
 
   /** Ghost ids held. */
@@ -138,8 +166,10 @@ final class S3FifoModel {
       if (count.get(p) >= threshold) {
         main.addLast(p);
         count.put(p, 0);
+        movesToMain++;
       } else {
         addToGhost(p);
+        smallEvictions++;
         return p;
       }
     }
@@ -154,7 +184,9 @@ final class S3FifoModel {
       if (c >= 1) {
         main.addLast(p);
         count.put(p, Math.min(c, 3) - 1);
+        mainReinsertions++;
       } else {
+        mainEvictions++;
         return p;
       }
     }

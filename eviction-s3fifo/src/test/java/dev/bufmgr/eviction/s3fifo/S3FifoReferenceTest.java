@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
@@ -224,6 +224,7 @@ class S3FifoReferenceTest {
       for (long page = 0; page < frames * 3L + 5; page++) {
         assertEquals(model.bufferOf(page), p.bufferOf(page), "buffer of page " + page);
       }
+      assertEquals(model.counters(), p.selectorCounters(), "the selector's own counts");
       if (selector.ghost() != null) {
         assertEquals(model.ghostSize(), selector.ghost().size());
         assertEquals(model.ghostRingIds(), selector.ghost().ringSize());

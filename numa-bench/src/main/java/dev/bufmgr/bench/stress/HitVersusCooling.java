@@ -6,9 +6,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -40,7 +40,7 @@ public class HitVersusCooling {
 
   private final Descriptors descriptors = StressBuffers.takeOneBuffer();
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public HitVersusCooling() {
     StressBuffers.install(descriptors, 0, PAGE, 0, 1);
@@ -56,7 +56,7 @@ public class HitVersusCooling {
 
   @Actor
   public void evictor(ZII_Result r) {
-    r.r1 = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE) == 0;
+    r.r1 = StressBuffers.claimVictim(selector, miss, INCOMING_PAGE) == 0;
   }
 
   @Arbiter

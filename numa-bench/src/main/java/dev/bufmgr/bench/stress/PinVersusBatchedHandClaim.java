@@ -4,9 +4,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -48,7 +48,7 @@ public class PinVersusBatchedHandClaim {
 
   private final Descriptors descriptors = StressBuffers.take(3, 1);
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public PinVersusBatchedHandClaim() {
     StressBuffers.install(descriptors, 0, 100, 1, 0);
@@ -64,7 +64,7 @@ public class PinVersusBatchedHandClaim {
 
   @Actor
   public void evictor(ZIZ_Result r) {
-    int victim = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE);
+    int victim = StressBuffers.claimVictim(selector, miss, INCOMING_PAGE);
     r.r2 = victim;
     r.r3 = victim >= 0 && BufferTransitions.tryInvalidate(descriptors, victim, true);
   }

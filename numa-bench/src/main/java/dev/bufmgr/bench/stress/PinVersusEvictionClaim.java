@@ -5,9 +5,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -42,7 +42,7 @@ public class PinVersusEvictionClaim {
 
   private final Descriptors descriptors = StressBuffers.takeOneBuffer();
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public PinVersusEvictionClaim() {
     StressBuffers.install(descriptors, 0, PAGE, 0, 0);
@@ -56,7 +56,7 @@ public class PinVersusEvictionClaim {
 
   @Actor
   public void evictor(ZZI_Result r) {
-    r.r2 = StressBuffers.evict(descriptors, selector, admission, INCOMING_PAGE);
+    r.r2 = StressBuffers.evict(descriptors, selector, miss, INCOMING_PAGE);
   }
 
   @Arbiter

@@ -5,9 +5,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -41,7 +41,7 @@ public class PinVersusHotCoolClaim {
 
   private final Descriptors descriptors = StressBuffers.takeOneBuffer();
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public PinVersusHotCoolClaim() {
     StressBuffers.install(descriptors, 0, PAGE, 0, 0);
@@ -55,7 +55,7 @@ public class PinVersusHotCoolClaim {
 
   @Actor
   public void evictor(ZZI_Result r) {
-    r.r2 = StressBuffers.evict(descriptors, selector, admission, INCOMING_PAGE);
+    r.r2 = StressBuffers.evict(descriptors, selector, miss, INCOMING_PAGE);
   }
 
   @Arbiter

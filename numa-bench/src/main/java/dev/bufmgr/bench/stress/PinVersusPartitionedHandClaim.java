@@ -4,9 +4,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -49,7 +49,7 @@ public class PinVersusPartitionedHandClaim {
 
   private final Descriptors descriptors = StressBuffers.take(4, 2);
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public PinVersusPartitionedHandClaim() {
     StressBuffers.install(descriptors, 0, 100, 1, 0);
@@ -66,7 +66,7 @@ public class PinVersusPartitionedHandClaim {
 
   @Actor
   public void evictor(ZIZ_Result r) {
-    int victim = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE);
+    int victim = StressBuffers.claimVictim(selector, miss, INCOMING_PAGE);
     r.r2 = victim;
     r.r3 = victim >= 0 && BufferTransitions.tryInvalidate(descriptors, victim, true);
   }

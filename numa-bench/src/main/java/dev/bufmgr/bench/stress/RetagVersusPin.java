@@ -4,9 +4,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -50,7 +50,7 @@ public class RetagVersusPin {
 
   private final Descriptors descriptors = StressBuffers.takeOneBuffer();
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public RetagVersusPin() {
     StressBuffers.install(descriptors, 0, PAGE, 0, 0);
@@ -67,8 +67,8 @@ public class RetagVersusPin {
 
   @Actor
   public void evictor(ZJZ_Result r) {
-    if (StressBuffers.evict(descriptors, selector, admission, INCOMING_PAGE)) {
-      StressBuffers.retag(descriptors, selector, admission, 0, PAGE, INCOMING_PAGE);
+    if (StressBuffers.evict(descriptors, selector, miss, INCOMING_PAGE)) {
+      StressBuffers.retag(descriptors, selector, miss, 0, PAGE, INCOMING_PAGE);
       r.r3 = true;
     }
   }

@@ -5,7 +5,7 @@ import static dev.bufmgr.core.buffer.BufferState.has;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolConfig;
@@ -99,7 +99,7 @@ public class RingRejectVersusCleaner {
 
   public RingRejectVersusCleaner() {
     pool = new BufferPool(
-        PoolConfig.builder().frames(2).mappingPartitions(1).pageClasses(1).writeBack(new Storage(false)).build());
+        PoolConfig.builder().selector("gclock").frames(2).mappingPartitions(1).pageClasses(1).writeBack(new Storage(false)).build());
     ringSession = pool.openSession();
     int b = ringSession.pin(PAGE, AccessStrategy.BULKREAD, 0);
     ringSession.markDirty(b, PAGE_LSN);

@@ -4,10 +4,10 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -22,7 +22,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * with count 2 (the threshold: it moves to M when it reaches S's tail); buffer 1 holds page 8 in
  * the main FIFO M with count 0. Two evictors each run the victim search, take the victim from its
  * page and re-tag it for a page of their own (pages 20 and 21), telling the selector of the
- * eviction and the admission as the pool does; they keep their pins. Both start in S (S holds its
+ * eviction and the miss as the pool does; they keep their pins. Both start in S (S holds its
  * share, M does not exceed its own): one polls buffer 0 and moves it to M's head with count 0,
  * then takes M's tail; the other finds S empty while buffer 0 still counts in it, waits for the
  * move, and takes what M has left. The queues are locked arrays of (buffer, generation) entries,
@@ -51,8 +51,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 public class S3FifoTwoEvictors {
   private final Descriptors descriptors = StressBuffers.take(2, 1);
   private final VictimSelector selector;
-  private final Admission first = new Admission();
-  private final Admission second = new Admission();
+  private final MissContext first = new MissContext();
+  private final MissContext second = new MissContext();
 
   public S3FifoTwoEvictors() {
     StressBuffers.install(descriptors, 0, 7, 0, 2);
@@ -63,7 +63,7 @@ public class S3FifoTwoEvictors {
   }
 
   private void admit(int b, long page) {
-    Admission loaded = new Admission();
+    MissContext loaded = new MissContext();
     loaded.begin(page, AccessStrategy.NORMAL, 0);
     selector.onMiss(loaded);
     selector.onAdmit(b, loaded);
@@ -80,12 +80,12 @@ public class S3FifoTwoEvictors {
   }
 
   /** The eviction of a miss for {@code page}: the victim, re-tagged and pinned, or -1. */
-  private int evict(Admission admission, long page) {
-    int victim = StressBuffers.claimVictim(selector, admission, page);
+  private int evict(MissContext miss, long page) {
+    int victim = StressBuffers.claimVictim(selector, miss, page);
     if (victim < 0) return -1;
     long oldPage = descriptors.tag(victim);
     if (!BufferTransitions.tryInvalidate(descriptors, victim, true)) return -2;
-    StressBuffers.retag(descriptors, selector, admission, victim, oldPage, page);
+    StressBuffers.retag(descriptors, selector, miss, victim, oldPage, page);
     return victim;
   }
 

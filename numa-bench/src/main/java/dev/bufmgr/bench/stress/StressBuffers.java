@@ -7,12 +7,12 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferTransitions;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -84,16 +84,16 @@ final class StressBuffers {
    * The rest of the eviction of a claimed buffer that held {@code oldPage}, as the pool's miss
    * path runs it once {@link BufferTransitions#tryInvalidate} has succeeded (metadata mode, so
    * there is nothing to load): set the new tag, publish it with the selector's initial usage, and
-   * tell the selector of the eviction and of the admission. The buffer stays pinned by the caller.
+   * tell the selector of the eviction and of the miss. The buffer stays pinned by the caller.
    * The mapping table, which the pool updates under its partition locks meanwhile, is not part of
    * these one-buffer tests: a reader here has already looked the buffer up.
    */
-  static void retag(Descriptors d, VictimSelector selector, Admission admission, int b, long oldPage, long newPage) {
+  static void retag(Descriptors d, VictimSelector selector, MissContext miss, int b, long oldPage, long newPage) {
     d.setTag(b, newPage);
     d.resetLsn(b);
-    BufferTransitions.publishTag(d, b, selector.initialUsage(admission.strategy()), false);
-    selector.onEvict(b, oldPage, admission);
-    selector.onAdmit(b, admission);
+    BufferTransitions.publishTag(d, b, selector.initialUsage(miss.strategy()), false);
+    selector.onEvict(b, oldPage, miss);
+    selector.onAdmit(b, miss);
   }
 
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
@@ -105,10 +105,10 @@ final class StressBuffers {
    * The evictor's step of a miss for {@code incomingPage}: the selector's victim search, as the
    * pool runs it. Returns the claimed buffer, or -1 when the search found every buffer pinned.
    */
-  static int claimVictim(VictimSelector selector, Admission admission, long incomingPage) {
-    admission.begin(incomingPage, AccessStrategy.NORMAL, 0);
+  static int claimVictim(VictimSelector selector, MissContext miss, long incomingPage) {
+    miss.begin(incomingPage, AccessStrategy.NORMAL, 0);
     try {
-      return selector.selectVictim(admission);
+      return selector.selectVictim(miss);
     } catch (NoUnpinnedBuffersException allPinned) {
       return -1;
     }
@@ -118,8 +118,8 @@ final class StressBuffers {
    * A whole eviction up to the point where the buffer leaves its page: {@link #claimVictim}, then
    * {@link BufferTransitions#tryInvalidate}. Returns whether the buffer was taken from its page.
    */
-  static boolean evict(Descriptors d, VictimSelector selector, Admission admission, long incomingPage) {
-    int victim = claimVictim(selector, admission, incomingPage);
+  static boolean evict(Descriptors d, VictimSelector selector, MissContext miss, long incomingPage) {
+    int victim = claimVictim(selector, miss, incomingPage);
     return victim >= 0 && BufferTransitions.tryInvalidate(d, victim, true);
   }
 }

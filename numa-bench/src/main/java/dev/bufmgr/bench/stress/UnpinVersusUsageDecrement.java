@@ -6,7 +6,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
@@ -40,7 +40,7 @@ public class UnpinVersusUsageDecrement {
 
   private final Descriptors descriptors = StressBuffers.takeOneBuffer();
   private final VictimSelector selector;
-  private final Admission admission = new Admission();
+  private final MissContext miss = new MissContext();
 
   public UnpinVersusUsageDecrement() {
     StressBuffers.install(descriptors, 0, PAGE, 1, 1);
@@ -54,7 +54,7 @@ public class UnpinVersusUsageDecrement {
 
   @Actor
   public void evictor(ZII_Result r) {
-    r.r1 = StressBuffers.claimVictim(selector, admission, INCOMING_PAGE) == 0;
+    r.r1 = StressBuffers.claimVictim(selector, miss, INCOMING_PAGE) == 0;
   }
 
   @Arbiter

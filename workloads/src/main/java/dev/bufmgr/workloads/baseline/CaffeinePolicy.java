@@ -134,7 +134,7 @@ public final class CaffeinePolicy implements ReplayPolicy {
         classMissSum = add(classMissSum, tallies[r].misses());
       }
       return new ReplayResult(name, frames, requests, mean(hitSum), mean(evictionSum), null, null, seconds / runs,
-          means(classHitSum), means(classMissSum), new ReplayResult.Spread(runs, min, max));
+          means(classHitSum), means(classMissSum), new ReplayResult.Spread(runs, min, max), Map.of());
     }
   }
 

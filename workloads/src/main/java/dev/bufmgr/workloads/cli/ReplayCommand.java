@@ -80,7 +80,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
     if (perClass) EventRequirements.require(in.label(), in.carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
     boolean percentages = FrameSizes.needsDistinctPages(frames);
     List<Integer> sizes = percentages ? FrameSizes.parse(frames, in.facts().distinctPages(), in.label()) : FrameSizes.counts(frames);
-    boolean concurrent = threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy pp && !pp.singleThreaded());
+    boolean concurrent = threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy);
     if (concurrent) {
       int smallest = sizes.getFirst();
       if (smallest < 2 * threads) {

@@ -1,8 +1,8 @@
 package dev.bufmgr.workloads.experiment;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

@@ -1,12 +1,12 @@
 package dev.bufmgr.workloads.experiment;
 
+import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
-import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.plot.LineChart;
 import dev.bufmgr.workloads.report.ResultRow;

@@ -1,9 +1,9 @@
 package dev.bufmgr.workloads.experiment;
 
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.metrics.PoolMetrics;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

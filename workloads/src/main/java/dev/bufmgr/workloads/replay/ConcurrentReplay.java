@@ -46,7 +46,7 @@ public final class ConcurrentReplay {
         });
       }
       double seconds = SessionThreads.run(pool, work, "replay");
-      return policy.result(pool.metrics(), frames, total, seconds, classes);
+      return policy.result(pool, frames, total, seconds, classes);
     }
   }
 }

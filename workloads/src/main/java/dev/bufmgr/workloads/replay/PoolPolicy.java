@@ -3,11 +3,10 @@ package dev.bufmgr.workloads.replay;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.SelectorFactory;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.metrics.PoolMetrics;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
@@ -28,7 +27,6 @@ public final class PoolPolicy implements ReplayPolicy {
   private final SelectorSpec spec;
   private final String name;
   private final boolean rings;
-  private final boolean singleThreaded;
 
   /**
    * A policy for the selector {@code spec}, validated against {@code registry} (throws naming an
@@ -41,17 +39,6 @@ public final class PoolPolicy implements ReplayPolicy {
     this.spec = spec;
     this.name = registry.validate(spec).canonicalName();
     this.rings = rings;
-    Set<SelectorFactory.Requirement> needs = registry.find(spec.name()).requirements();
-    if (needs.contains(SelectorFactory.Requirement.FUTURE_KNOWLEDGE)) {
-      throw new IllegalArgumentException(
-          "selector " + spec.name() + " needs future knowledge, which replay through the pool cannot give");
-    }
-    this.singleThreaded = needs.contains(SelectorFactory.Requirement.SINGLE_THREADED);
-  }
-
-  /** Whether the selector allows only one thread on its pool (the concurrent driver then uses one). */
-  public boolean singleThreaded() {
-    return singleThreaded;
   }
 
   @Override
@@ -135,7 +122,7 @@ public final class PoolPolicy implements ReplayPolicy {
     public ReplayResult finish(double seconds) {
       session.close();
       try (pool) {
-        return result(pool.metrics(), frames, requests, seconds, largestClass + 1);
+        return result(pool, frames, requests, seconds, largestClass + 1);
       }
     }
   }
@@ -152,7 +139,9 @@ public final class PoolPolicy implements ReplayPolicy {
     }
   }
 
-  ReplayResult result(PoolMetrics m, int frames, long requests, double seconds, int classes) {
+  /** The result of a replay through {@code pool}, from its metrics and its selector's counters. */
+  ReplayResult result(BufferPool pool, int frames, long requests, double seconds, int classes) {
+    PoolMetrics m = pool.metrics();
     long[] classHits = new long[classes];
     long[] classMisses = new long[classes];
     for (int c = 0; c < classes; c++) {
@@ -160,7 +149,7 @@ public final class PoolPolicy implements ReplayPolicy {
       classMisses[c] = m.misses(c);
     }
     double ticks = m.ticksPerVictimMean();
-    return new ReplayResult(
-        name, frames, requests, m.hits(), m.evictions(), m.dirtyEvictions(), Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses);
+    return new ReplayResult(name, frames, requests, m.hits(), m.evictions(), m.dirtyEvictions(),
+        Double.isNaN(ticks) ? null : ticks, seconds, classHits, classMisses, null, pool.selectorCounters());
   }
 }

@@ -1,5 +1,9 @@
 package dev.bufmgr.workloads.replay;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * What one replay of one trace under one policy and pool size measured.
  *
@@ -17,6 +21,8 @@ package dev.bufmgr.workloads.replay;
  * @param classMisses misses per page class, or null when not counted
  * @param spread for a policy that is not reproducible (Caffeine), how its hit ratio varied over
  *     the runs whose mean {@code hits} is; null for a deterministic policy (one run is the number)
+ * @param selectorCounters a pool selector's own counts ({@code VictimSelector.counters()}), empty
+ *     for a policy that keeps none
  */
 public record ReplayResult(
     String policy,
@@ -29,7 +35,12 @@ public record ReplayResult(
     double seconds,
     long[] classHits,
     long[] classMisses,
-    Spread spread) {
+    Spread spread,
+    Map<String, Long> selectorCounters) {
+
+  public ReplayResult {
+    selectorCounters = Collections.unmodifiableMap(new LinkedHashMap<>(selectorCounters));
+  }
 
   /**
    * The hit ratios of several runs of one non-reproducible policy on one input and size.
@@ -43,7 +54,8 @@ public record ReplayResult(
   /** The result of a deterministic policy (no spread). */
   public ReplayResult(String policy, int frames, long requests, long hits, long evictions, Long dirtyEvictions,
       Double ticksPerVictim, double seconds, long[] classHits, long[] classMisses) {
-    this(policy, frames, requests, hits, evictions, dirtyEvictions, ticksPerVictim, seconds, classHits, classMisses, null);
+    this(policy, frames, requests, hits, evictions, dirtyEvictions, ticksPerVictim, seconds, classHits, classMisses, null,
+        Map.of());
   }
 
   /** Requests not found in the pool. */

@@ -9,7 +9,8 @@ import dev.bufmgr.workloads.synth.PageClasses;
  * Turns replay results into result rows with the fields documented for {@code bufmgr replay
  * --output jsonl}: policy, trace or workload, frames, requests, hits, misses, hitRatio,
  * evictions, ticksPerVictim, dirtyEvictions, seconds, requestsPerSecond, seed (for a policy that is not
- * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), threads; then the rest of the
+ * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), the selector's own counts
+ * ({@code selector.ghostHits}, ...: see each selector's {@code counters()}), threads; then the rest of the
  * configuration (format; rings and strategies, how the policy treated access strategies, and
  * strategyRequests, how many of the input's requests carry one; distinctPages) and, where the input has more than one page class
  * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
@@ -39,6 +40,7 @@ public final class ReplayRows {
       row.put("hitRatioMin", r.spread().minHitRatio());
       row.put("hitRatioMax", r.spread().maxHitRatio());
     }
+    r.selectorCounters().forEach((name, count) -> row.put("selector." + name, count));
     row.put("threads", threads);
     if (input.format() != null) row.put("format", input.format());
     row.put("rings", strategies.equals("rings"));

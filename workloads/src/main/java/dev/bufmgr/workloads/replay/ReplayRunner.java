@@ -94,7 +94,7 @@ public final class ReplayRunner {
   }
 
   private static boolean concurrent(ReplayPolicy p, int threads) {
-    return threads > 1 && p instanceof PoolPolicy pp && !pp.singleThreaded();
+    return threads > 1 && p instanceof PoolPolicy;
   }
 
   private static void warmUp(ReplayPolicy p, EventTrace prefix, int frames) {

@@ -3,8 +3,8 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.workloads.spec.SpecParams;
-import dev.bufmgr.core.pool.AccessStrategy;
 import java.nio.file.Path;
 import java.util.EnumSet;
 

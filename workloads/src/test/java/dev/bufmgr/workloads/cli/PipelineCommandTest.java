@@ -48,6 +48,10 @@ class PipelineCommandTest {
         "\"checkpointWrites\":", "\"deviceLogBusy\":", "\"devicePageBusy\":", "\"waitedShare\":", "\"checkpointsTimed\":")) {
       assertTrue(rows.get(0).contains(field), field + " in " + rows.get(0));
     }
+    String s3fifo = rows.stream().filter(l -> l.contains("\"selector\":\"s3fifo")).findFirst().orElseThrow();
+    assertTrue(s3fifo.contains("\"selector.movesToMain\":") && s3fifo.contains("\"selector.ghostHits\":"),
+        "S3-FIFO's own counts in its row: " + s3fifo);
+    assertFalse(rows.get(0).contains("\"selector.movesToMain\""), "G-CLOCK's row has none of S3-FIFO's counts");
     assertEquals(rows.size(), r.out().lines().count());
     List<String> series = Files.readAllLines(out.resolve("series.jsonl"));
     assertEquals(4 * 10, series.size(), "ten 200 ms intervals per run");

@@ -28,6 +28,22 @@ class ReplayCommandTest {
   }
 
   @Test
+  void rowsCarryTheSelectorsOwnCountsWhichAddUpToThePoolsEvictions() {
+    CliRun r = CliRun.of("replay", "--workload", "zipf:pages=2000,requests=20000,seed=7",
+        "--policy", "s3fifo", "--policy", "twoq", "--policy", "gclock", "--frames", "200", "--output", "jsonl");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(3, lines.size());
+    String s3fifo = lines.get(0);
+    assertEquals(field(s3fifo, "evictions"), field(s3fifo, "selector.smallEvictions") + field(s3fifo, "selector.mainEvictions"));
+    assertTrue(field(s3fifo, "selector.movesToMain") > 0 && field(s3fifo, "selector.ghostHits") > 0, s3fifo);
+    String twoq = lines.get(1);
+    assertEquals(field(twoq, "evictions"), field(twoq, "selector.inEvictions") + field(twoq, "selector.mainEvictions"));
+    assertTrue(field(twoq, "selector.ghostHits") > 0, twoq);
+    assertFalse(lines.get(2).contains("\"selector."), "G-CLOCK keeps no counts of its own: " + lines.get(2));
+  }
+
+  @Test
   void jsonlRowsCarryTheDocumentedFields() {
     CliRun r = CliRun.of("replay", "--workload", "zipf:pages=2000,requests=20000,seed=7",
         "--policy", "gclock", "--policy", "gclock:maxUsage=3", "--policy", "lru", "--policy", "opt", "--policy", "caffeine",

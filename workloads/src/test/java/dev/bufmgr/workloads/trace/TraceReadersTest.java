@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.github.luben.zstd.Zstd;
-import dev.bufmgr.core.pool.AccessStrategy;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.support.SharedTraces;
 import java.io.ByteArrayOutputStream;

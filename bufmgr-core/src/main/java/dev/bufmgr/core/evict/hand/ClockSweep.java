@@ -6,8 +6,8 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.Admission;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 
 /**
@@ -69,13 +69,13 @@ public final class ClockSweep {
 
   /**
    * Sweeps with the calling thread's cursor on {@code hand} until a victim is claimed, and
-   * returns it; records the positions examined in {@code admission}.
+   * returns it; records the positions examined in {@code miss}.
    *
    * @param selector the selector's name, for the error message
    * @throws NoUnpinnedBuffersException when the sweep finds every buffer pinned
    */
   public static int findVictim(
-      Descriptors descriptors, ClockHand hand, Aging aging, Admission admission, String selector) {
+      Descriptors descriptors, ClockHand hand, Aging aging, MissContext miss, String selector) {
     HandCursor cursor = hand.cursor();
     cursor.beginSearch();
     long ticks = 0;
@@ -86,7 +86,7 @@ public final class ClockSweep {
         long st = descriptors.state(b);
         if (refCount(st) != 0) {
           if (cursor.pinned()) {
-            admission.addTicks(ticks);
+            miss.addTicks(ticks);
             throw new NoUnpinnedBuffersException(selector, descriptors.frames());
           }
           break;
@@ -98,7 +98,7 @@ public final class ClockSweep {
             break;
           }
         } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
-          admission.addTicks(ticks);
+          miss.addTicks(ticks);
           return b;
         }
       }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -122,8 +122,8 @@ class PartitionedSearchTest {
       pinAll(d);
       int[] otherSaw = {-1};
       ClockHand h = interleaved(hand, searcher, other, d, 1, otherSaw);
-      Admission admission = new Admission();
-      int victim = ClockSweep.findVictim(d, h, GCLOCK, admission, "gclock");
+      MissContext miss = new MissContext();
+      int victim = ClockSweep.findVictim(d, h, GCLOCK, miss, "gclock");
       assertEquals(5, otherSaw[0], "the other thread's tick passed buffer 5");
       assertEquals(5, victim, "the search takes the one unpinned buffer");
       assertEquals(BufferState.REFCOUNT_ONE, BufferState.refCount(d.state(victim)), "claimed once");
@@ -146,7 +146,7 @@ class PartitionedSearchTest {
           pinAll(d);
           unpin(d, free);
           d.compareAndSetState(free, d.state(free), BufferState.withUsage(d.state(free), usage));
-          int victim = ClockSweep.findVictim(d, hand, GCLOCK, new Admission(), "gclock");
+          int victim = ClockSweep.findVictim(d, hand, GCLOCK, new MissContext(), "gclock");
           assertEquals(free, victim, "buffer " + free + " with usage " + usage + ", batch " + batch);
         }
       }
@@ -160,11 +160,11 @@ class PartitionedSearchTest {
     try (Descriptors d = Descriptors.allocate(frames, stripes, Padding.NONE)) {
       PartitionedHand hand = new PartitionedHand(d, batch);
       pinAll(d);
-      Admission admission = new Admission();
+      MissContext miss = new MissContext();
       assertThrows(
-          NoUnpinnedBuffersException.class, () -> ClockSweep.findVictim(d, hand, GCLOCK, admission, "gclock"));
-      assertTrue(admission.ticks() >= frames, "every buffer looked at: " + admission.ticks() + " ticks");
-      assertTrue(admission.ticks() <= 2L * frames, "at most two looks per buffer: " + admission.ticks() + " ticks");
+          NoUnpinnedBuffersException.class, () -> ClockSweep.findVictim(d, hand, GCLOCK, miss, "gclock"));
+      assertTrue(miss.ticks() >= frames, "every buffer looked at: " + miss.ticks() + " ticks");
+      assertTrue(miss.ticks() <= 2L * frames, "at most two looks per buffer: " + miss.ticks() + " ticks");
     }
   }
 }

@@ -1,4 +1,4 @@
-package dev.bufmgr.core.pool;
+package dev.bufmgr.core.evict;
 
 /**
  * How a request reaches the pool: the normal path, or one of PostgreSQL's buffer rings

@@ -1,13 +1,12 @@
 package dev.bufmgr.core.evict;
 
-import dev.bufmgr.core.pool.AccessStrategy;
 
 /**
  * A page on its way into the pool: the request that missed, shared by the selector callbacks of
  * one miss ({@link VictimSelector#onMiss}, {@code selectVictim}, {@code onEvict}, {@code
  * onAdmit}). Each thread owns one and reuses it for its misses, so a miss allocates nothing.
  */
-public final class Admission {
+public final class MissContext {
   private long page;
   private AccessStrategy strategy = AccessStrategy.NORMAL;
   private int pageClass;
