@@ -27,16 +27,16 @@ import dev.bufmgr.core.evict.queue.BufferQueue;
  *       that leaves T1 enters B1's head, one that leaves T2 enters B2's head.
  * </ul>
  *
- * <p>Where libCacheSim and the paper differ, this follows libCacheSim; with unit-size objects
- * only the first difference changes a decision. (1) p is a real number: the paper's
- * δ = |B2|/|B1| (or |B1|/|B2|) is not said to be rounded, and libCacheSim keeps the exact ratio
- * in a {@code double} (its header: first an integer, then a float, as trauzti's ARC.py has it),
- * where PostgreSQL 8.0 divided integers; so |T1| = p, the tie the B2 rule breaks, needs an
- * integral p. (2) REPLACE also takes from T1 when T2 is empty, which the paper never needs.
- * (3) libCacheSim trims the directory only when a victim is needed and tests "B1 not empty"
- * where the paper tests |T1| &lt; c and |L1| = c; with unit sizes the pool fills before any id
- * is kept and stays full, so the tests agree. (4) The 2c test is &ge; where the paper's is =; the
- * lists never hold more.
+ * <p>Where libCacheSim and the paper differ, this follows libCacheSim. (1) p is a real number:
+ * the paper does not say whether δ = |B2|/|B1| (or |B1|/|B2|) is rounded; libCacheSim keeps the
+ * exact ratio in a {@code double} (its header: an integer first, then a float, as trauzti's
+ * ARC.py has it), where PostgreSQL 8.0 divided integers. Against integers this changes
+ * decisions: |T1| &gt; p compares with a fraction, and |T1| = p, the tie the B2 rule breaks,
+ * needs an integral p. (2) REPLACE also takes from T1 when T2 is empty, which the paper never
+ * needs. (3) libCacheSim trims the directory only when a victim is needed, and tests "B1 not
+ * empty" where the paper tests |T1| &lt; c with |T1| + |B1| = c; with unit sizes the cache fills
+ * before any id is kept and stays full, so the tests agree. (4) Its 2c test is &ge; where the
+ * paper's is =; the lists never hold more. (2) to (4) change no decision with unit sizes.
  *
  * <p>In the pool: a search that finds its list pinned from end to end takes the other's oldest
  * unpinned page, and gives up with {@link dev.bufmgr.core.evict.NoUnpinnedBuffersException}
