@@ -4,9 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A FIFO of page ids that left the cache, with O(1) lookup and removal: 2Q's A1out. Adding an id
- * it holds changes nothing; past its capacity the oldest id leaves (libCacheSim's A1out is a FIFO
- * cache of that many objects); an id asked for again is removed. Capacity 0 holds nothing.
+ * A FIFO of page ids that left the cache, with O(1) lookup and removal: 2Q's A1out, ARC's B1 and
+ * B2 (an LRU list of ids no one touches but to remove them is a FIFO). Adding an id it holds
+ * changes nothing; past its capacity the oldest id leaves (libCacheSim's A1out is a FIFO cache of
+ * that many objects); an id asked for again is removed. Capacity 0 holds nothing.
  * Not thread-safe: the selector's lock guards it.
  */
 final class GhostIds {
@@ -33,6 +34,11 @@ final class GhostIds {
   /** Forgets {@code page}; returns whether it was held. */
   boolean remove(long page) {
     return ids.remove(page) != null;
+  }
+
+  /** Forgets the oldest id, if any. */
+  void dropOldest() {
+    ids.pollFirstEntry();
   }
 
   /** Ids held. */

@@ -6,6 +6,7 @@ import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
@@ -74,11 +75,11 @@ abstract class ListSelector implements VictimSelector {
   @Override
   public final void onEvict(int buffer, long page, MissContext miss) {
     if (exclusive) {
-      leave(buffer, page);
+      leave(buffer, page, miss);
       return;
     }
     synchronized (this) {
-      leave(buffer, page);
+      leave(buffer, page, miss);
     }
   }
 
@@ -99,8 +100,8 @@ abstract class ListSelector implements VictimSelector {
   /** Claims and returns a victim, or throws {@link NoUnpinnedBuffersException}. */
   protected abstract int search(MissContext miss);
 
-  /** The page {@code page} left {@code buffer}. */
-  protected abstract void leave(int buffer, long page);
+  /** The page {@code page} left {@code buffer}, for the miss {@code miss}. */
+  protected abstract void leave(int buffer, long page, MissContext miss);
 
   /** A page was loaded into {@code buffer}. */
   protected abstract void admit(int buffer, MissContext miss);
@@ -135,8 +136,44 @@ abstract class ListSelector implements VictimSelector {
     return new NoUnpinnedBuffersException(name, descriptors.frames());
   }
 
-  /** The cleaning view of sweep {@code sweep}: {@code q} from its tail, an unpinned buffer reusable. */
-  protected final QueueSweepView tailSweep(int sweep, BufferQueue q) {
+  /**
+   * The cleaning view of a search that claims from the tails of {@code queues}: sweep {@code i}
+   * is {@code queues[i]} from its tail, its positions those {@link #claimOldest} counts for sweep
+   * {@code i}; an unpinned buffer is reusable in every sweep.
+   */
+  protected final CleaningView tailSweeps(BufferQueue... queues) {
+    QueueSweepView[] views = new QueueSweepView[queues.length];
+    for (int i = 0; i < queues.length; i++) views[i] = tailSweep(i, queues[i]);
+    if (views.length == 1) return views[0];
+    return new CleaningView() {
+      @Override
+      public int sweeps() {
+        return views.length;
+      }
+
+      @Override
+      public int length(int sweep) {
+        return views[sweep].length(0);
+      }
+
+      @Override
+      public long position(int sweep) {
+        return views[sweep].position(0);
+      }
+
+      @Override
+      public int bufferAt(int sweep, long position) {
+        return views[sweep].bufferAt(0, position);
+      }
+
+      @Override
+      public boolean reusable(int buffer, long state) {
+        return !isPinned(state);
+      }
+    };
+  }
+
+  private QueueSweepView tailSweep(int sweep, BufferQueue q) {
     return new QueueSweepView(exclusive ? null : this, q, () -> BufferQueue.NONE, () -> examined[sweep],
         (b, st) -> !isPinned(st));
   }

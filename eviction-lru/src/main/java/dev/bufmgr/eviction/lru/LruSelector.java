@@ -31,7 +31,7 @@ final class LruSelector extends ListSelector {
   LruSelector(Descriptors descriptors, String name) {
     super(descriptors, name, 1);
     this.recency = new BufferQueue(descriptors.frames());
-    this.cleaning = tailSweep(0, recency);
+    this.cleaning = tailSweeps(recency);
   }
 
   @Override
@@ -47,7 +47,7 @@ final class LruSelector extends ListSelector {
   }
 
   @Override
-  protected void leave(int b, long page) {
+  protected void leave(int b, long page, MissContext miss) {
     recency.unlink(b);
   }
 

@@ -47,38 +47,7 @@ final class TwoQSelector extends ListSelector {
     this.ghostHits = SelectorCounter.forSharing(descriptors.sharing());
     this.inEvictions = SelectorCounter.forSharing(descriptors.sharing());
     this.mainEvictions = SelectorCounter.forSharing(descriptors.sharing());
-    CleaningView fromIn = tailSweep(0, in);
-    CleaningView fromMain = tailSweep(1, main);
-    this.cleaning = new CleaningView() {
-      @Override
-      public int sweeps() {
-        return 2;
-      }
-
-      private CleaningView of(int sweep) {
-        return sweep == 0 ? fromIn : fromMain;
-      }
-
-      @Override
-      public int length(int sweep) {
-        return of(sweep).length(0);
-      }
-
-      @Override
-      public long position(int sweep) {
-        return of(sweep).position(0);
-      }
-
-      @Override
-      public int bufferAt(int sweep, long position) {
-        return of(sweep).bufferAt(0, position);
-      }
-
-      @Override
-      public boolean reusable(int buffer, long state) {
-        return fromIn.reusable(buffer, state); // the same rule in both sweeps: unpinned
-      }
-    };
+    this.cleaning = tailSweeps(in, main);
   }
 
   @Override
@@ -109,7 +78,7 @@ final class TwoQSelector extends ListSelector {
   }
 
   @Override
-  protected void leave(int b, long page) {
+  protected void leave(int b, long page, MissContext miss) {
     if (in.contains(b)) {
       in.unlink(b);
       out.add(page);
