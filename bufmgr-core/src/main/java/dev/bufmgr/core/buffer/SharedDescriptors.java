@@ -9,10 +9,11 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * {@link Sharing#SHARED} descriptors in striped off-heap arrays. With more than one stripe each
  * stripe's records are allocated, and so first touched, by a thread of its own, made by the {@link
- * StripePlacement} (by default an unpinned one, so that on a NUMA host whose threads the OS spreads
- * over the nodes the memory is spread too; one stripe is allocated by the calling thread). Records (state at +0, tag at +8, LSN at +16, the selector's
- * word at +24 when asked for) are 24 or 32 bytes apart unpadded, or one or two cache lines apart
- * when padded (see {@link Padding}), in which case the padding holds the same buffer's other words.
+ * StripePlacement} (by default an unpinned one, so that on a NUMA host whose threads the OS
+ * spreads over the nodes the memory is spread too; one stripe is allocated by the calling
+ * thread). Records (state at +0, tag at +8, LSN at +16, the selector's word at +24 when asked for)
+ * are 24 or 32 bytes apart unpadded, or one or two cache lines apart when padded (see {@link
+ * Padding}), in which case the padding holds the same buffer's other words.
  */
 final class SharedDescriptors extends Descriptors {
   private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();

@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * One hand per descriptor stripe (after Tomas Vondra's partitioned clock sweep patch discussed in
  * seeds/002): each thread is given a home stripe (by the descriptors' {@link
  * StripePlacement#homeStripe}, by default round-robin in the order the threads make their
- * cursors; an empty home stripe gives way to the next that holds buffers), sweeps it with that stripe's hand (B ticks per
- * atomic add), and after a whole lap of a stripe without finding a victim steals from the next
+ * cursors; an empty home stripe gives way to the next that holds buffers), sweeps it with that
+ * stripe's hand (B ticks per atomic add), and after a whole lap of a stripe without finding a
+ * victim steals from the next
  * stripe, in a fixed order from its home (home, home + 1, ..., wrapping; empty stripes skipped).
  * With one stripe it behaves as {@link BatchedHand}. On {@link Sharing#EXCLUSIVE} descriptors it
  * serves one thread: one cursor, and plain adds.
