@@ -16,7 +16,13 @@ package dev.bufmgr.core.buffer;
  *  bit  30      IO_IN_PROGRESS a read or write of the page is running
  *  bit  31      CHECKPOINT_NEEDED dirty when the running checkpoint began: it must be written
  *               before that checkpoint completes
+ *  bits 32..63  replacement count: raised each time the buffer is taken from its page
  * </pre>
+ *
+ * <p>The replacement count is vmcache's version (Leis et al., SIGMOD '23): a thread that read a
+ * word, then the tag, and then compare-and-sets the word succeeds only if the buffer was not given
+ * another page in between, even when the word after evict-and-reload would look the same in all
+ * other bits (same pins, usage and flags). So a pin needs no second look at the tag.
  *
  * <p>Where PostgreSQL takes a header spin lock for multi-step changes, this pool needs none:
  * replacing a buffer's page first clears TAG_VALID by CAS while holding the only pin, which
@@ -49,6 +55,10 @@ public final class BufferState {
    */
   public static final long CHECKPOINT_NEEDED = 1L << 31;
 
+  public static final int REPLACEMENT_SHIFT = 32;
+  public static final long REPLACEMENT_ONE = 1L << REPLACEMENT_SHIFT;
+  public static final long REPLACEMENT_MASK = -1L << REPLACEMENT_SHIFT;
+
   /** The number of pins. */
   public static int refCount(long state) {
     return (int) (state & REFCOUNT_MASK);
@@ -79,6 +89,11 @@ public final class BufferState {
     return state + REFCOUNT_ONE;
   }
 
+  /** How many times the buffer was taken from a page, modulo 2^32. */
+  public static long replacements(long state) {
+    return state >>> REPLACEMENT_SHIFT;
+  }
+
   /** A readable rendering for messages and test failures. */
   public static String describe(long state) {
     StringBuilder sb = new StringBuilder("refcount=").append(refCount(state)).append(" usage=").append(usage(state));
@@ -88,6 +103,7 @@ public final class BufferState {
     if (has(state, JUST_DIRTIED)) sb.append(" JUST_DIRTIED");
     if (has(state, IO_IN_PROGRESS)) sb.append(" IO_IN_PROGRESS");
     if (has(state, CHECKPOINT_NEEDED)) sb.append(" CHECKPOINT_NEEDED");
+    if (replacements(state) != 0) sb.append(" replacements=").append(replacements(state));
     return sb.toString();
   }
 }

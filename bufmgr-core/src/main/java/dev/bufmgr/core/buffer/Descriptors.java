@@ -21,6 +21,31 @@ import java.util.Objects;
  *       results; padding, which only matters between threads, is not applied.
  * </ul>
  *
+ * <p>Memory order of each accessor (shared: the record's {@link java.lang.invoke.VarHandle} access
+ * mode; exclusive: one thread, plain array loads and stores):
+ *
+ * <table>
+ *   <caption>Accessors and their memory order</caption>
+ *   <tr><th>accessor</th><th>shared pool</th><th>exclusive pool</th></tr>
+ *   <tr><td>{@link #state}</td><td>volatile read</td><td>plain load</td></tr>
+ *   <tr><td>{@link #compareAndSetState}</td><td>volatile compare-and-set</td><td>plain compare, store</td></tr>
+ *   <tr><td>{@link #getAndAddState}</td><td>volatile get-and-add (tests only)</td><td>plain load, store</td></tr>
+ *   <tr><td>{@link #tag}</td><td>acquire read</td><td>plain load</td></tr>
+ *   <tr><td>{@link #setTag}</td><td>release write</td><td>plain store</td></tr>
+ *   <tr><td>{@link #lsn}</td><td>volatile read</td><td>plain load</td></tr>
+ *   <tr><td>{@link #raiseLsn}</td><td>volatile compare-and-set loop (never lowers)</td><td>plain max</td></tr>
+ *   <tr><td>{@link #resetLsn}</td><td>release write</td><td>plain store</td></tr>
+ *   <tr><td>{@link #selectorWord}</td><td>volatile read</td><td>plain load</td></tr>
+ *   <tr><td>{@link #compareAndSetSelectorWord}</td><td>volatile compare-and-set</td><td>plain compare, store</td></tr>
+ * </table>
+ *
+ * <p>The state word has one writer, {@code dev.bufmgr.core.pool.BufferTransitions}: every change
+ * of it, by the pool or a selector, is one of its transitions. A tag is set only by the thread that
+ * holds the buffer's only pin with TAG_VALID clear, before the release of the word that sets
+ * TAG_VALID again; a reader that saw TAG_VALID in a volatile read of the word then reads the tag
+ * it names, and the replacement count ({@link BufferState#replacements}) makes its later
+ * compare-and-set fail if the buffer was given another page meanwhile.
+ *
  * <p>Each buffer's three words lie together in one record (state, tag, LSN), so a hit that reads
  * the state word and then the tag touches one cache line. A record may carry a fourth word that
  * the victim selector owns ({@link #selectorWord}), so that a selector examining a buffer finds

@@ -7,6 +7,8 @@ import static dev.bufmgr.core.buffer.BufferState.JUST_DIRTIED;
 import static dev.bufmgr.core.buffer.BufferState.MAX_REFCOUNT;
 import static dev.bufmgr.core.buffer.BufferState.REFCOUNT_MASK;
 import static dev.bufmgr.core.buffer.BufferState.REFCOUNT_ONE;
+import static dev.bufmgr.core.buffer.BufferState.REPLACEMENT_MASK;
+import static dev.bufmgr.core.buffer.BufferState.REPLACEMENT_ONE;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
 import static dev.bufmgr.core.buffer.BufferState.VALID;
 import static dev.bufmgr.core.buffer.BufferState.has;
@@ -19,11 +21,14 @@ import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.VictimSelector;
 
 /**
- * The state-word transitions of a buffer, each one compare-and-set (or atomic add) of the whole
- * word: pin, unpin, dirty, write-back, and the replacement of the page a buffer holds. They follow
- * PostgreSQL's bufmgr.c ({@code PinBuffer}, {@code UnpinBuffer}, {@code MarkBufferDirty}, {@code
- * StartBufferIO}/{@code TerminateBufferIO}, {@code InvalidateVictimBuffer}) without the buffer
- * header spin lock. Public so that concurrency tests (jcstress) drive exactly the pool's code.
+ * The state-word transitions of a buffer, each one compare-and-set of the whole word: pin, unpin,
+ * dirty, write-back, the replacement of the page a buffer holds, and the selectors' two steps,
+ * claiming a victim and changing usage bits. They follow PostgreSQL's bufmgr.c ({@code PinBuffer},
+ * {@code UnpinBuffer}, {@code MarkBufferDirty}, {@code StartBufferIO}/{@code TerminateBufferIO},
+ * {@code InvalidateVictimBuffer}) and freelist.c ({@code StrategyGetBuffer}'s claim and usage
+ * decrement) without the buffer header spin lock. This class is the only writer of state words
+ * (the descriptors' own allocation aside); selectors, the free list, rings and background writers
+ * all come here. Public so that concurrency tests (jcstress) drive exactly the pool's code.
  */
 public final class BufferTransitions {
   private BufferTransitions() {}
@@ -43,11 +48,25 @@ public final class BufferTransitions {
       }
     } while (!d.compareAndSetState(
         b, st, withUsage(st + REFCOUNT_ONE, selector.usageAfterHit(usage(st), strategy))));
-    if (d.tag(b) != page) {
-      unpin(d, b);
-      return false;
-    }
     return true;
+  }
+
+  /**
+   * A selector's claim of a victim: replaces {@code expected}, the word it read for unpinned
+   * buffer {@code b}, by the same word pinned once ({@link dev.bufmgr.core.buffer.BufferState#claimed}).
+   * Returns false, changing nothing, when the buffer is pinned or the word has changed since.
+   */
+  public static boolean tryClaim(Descriptors d, int b, long expected) {
+    return refCount(expected) == 0 && d.compareAndSetState(b, expected, expected + REFCOUNT_ONE);
+  }
+
+  /**
+   * A selector's change of usage bits (aging in a sweep, a count moved or lowered): replaces
+   * {@code expected}, the word it read for buffer {@code b}, by the same word with usage bits
+   * {@code usage}. Returns false, changing nothing, when the word has changed since.
+   */
+  public static boolean trySetUsage(Descriptors d, int b, long expected, int usage) {
+    return d.compareAndSetState(b, expected, withUsage(expected, usage));
   }
 
   /**
@@ -204,7 +223,8 @@ public final class BufferTransitions {
   /**
    * The evicting thread's step that takes a claimed buffer away from its page: succeeds only if
    * the caller's pin is the only one, the buffer is clean and no I/O runs, and then leaves the
-   * word with the caller's pin alone (no tag, no usage, no flags), so no other thread can pin it.
+   * word with the caller's pin alone (no tag, no usage, no flags), so no other thread can pin it,
+   * and the replacement count raised, so no thread that read the old word can pin it either.
    *
    * @param hadPage whether the caller saw TAG_VALID when it claimed the buffer
    */
@@ -213,7 +233,7 @@ public final class BufferTransitions {
     if (refCount(st) != 1 || has(st, DIRTY) || has(st, IO_IN_PROGRESS) || has(st, TAG_VALID) != hadPage) {
       return false;
     }
-    return d.compareAndSetState(b, st, st & REFCOUNT_MASK);
+    return d.compareAndSetState(b, st, ((st & REPLACEMENT_MASK) + REPLACEMENT_ONE) | (st & REFCOUNT_MASK));
   }
 
   /**

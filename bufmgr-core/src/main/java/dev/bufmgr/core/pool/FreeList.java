@@ -67,6 +67,6 @@ final class FreeList {
     long st = descriptors.state(b);
     return !BufferState.isPinned(st)
         && !BufferState.has(st, BufferState.TAG_VALID)
-        && descriptors.compareAndSetState(b, st, BufferState.claimed(st));
+        && BufferTransitions.tryClaim(descriptors, b, st);
   }
 }

@@ -3,7 +3,6 @@ package dev.bufmgr.core.pool;
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.has;
 import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import static dev.bufmgr.core.buffer.BufferState.usage;
@@ -374,7 +373,7 @@ public final class PoolSession implements AutoCloseable {
     if (!isPinned(st)
         && !has(st, IO_IN_PROGRESS)
         && selector.reusableByRing(usage(st))
-        && d.compareAndSetState(b, st, claimed(st))) {
+        && BufferTransitions.tryClaim(d, b, st)) {
       return b;
     }
     return -1;

@@ -42,8 +42,8 @@ class BufferTransitionsTest {
   }
 
   private void loadPage(int b, long page) {
-    assertTrue(d.compareAndSetState(b, d.state(b), BufferState.claimed(d.state(b))));
-    assertTrue(BufferTransitions.tryInvalidate(d, b, false));
+    assertTrue(BufferTransitions.tryClaim(d, b, d.state(b)));
+    assertTrue(BufferTransitions.tryInvalidate(d, b, has(d.state(b), TAG_VALID)));
     d.setTag(b, page);
     BufferTransitions.publishTag(d, b, 0, true);
     BufferTransitions.finishLoad(d, b);
@@ -87,7 +87,7 @@ class BufferTransitionsTest {
     assertTrue(BufferTransitions.touch(d, 0, 42, selector, AccessStrategy.NORMAL));
     assertEquals(set, d.state(0), "an unchanged usage needs no write");
     assertFalse(BufferTransitions.touch(d, 0, 43, selector, AccessStrategy.NORMAL), "another page");
-    assertTrue(d.compareAndSetState(0, d.state(0), BufferState.claimed(d.state(0))));
+    assertTrue(BufferTransitions.tryClaim(d, 0, d.state(0)));
     assertTrue(BufferTransitions.tryInvalidate(d, 0, true));
     assertFalse(BufferTransitions.touch(d, 0, 42, selector, AccessStrategy.NORMAL), "a page being replaced");
     d.setTag(0, 50);
@@ -95,6 +95,41 @@ class BufferTransitionsTest {
     assertFalse(BufferTransitions.touch(d, 0, 50, selector, AccessStrategy.NORMAL), "a page still loading");
     BufferTransitions.finishLoad(d, 0);
     assertTrue(BufferTransitions.touch(d, 0, 50, selector, AccessStrategy.NORMAL));
+  }
+
+  @Test
+  void aClaimNeedsAnUnpinnedBufferAndTheWordAsRead() {
+    loadPage(0, 42);
+    long pinned = d.state(0);
+    assertFalse(BufferTransitions.tryClaim(d, 0, pinned), "a pinned buffer cannot be claimed");
+    BufferTransitions.unpin(d, 0);
+    long unpinned = d.state(0);
+    assertTrue(BufferTransitions.trySetUsage(d, 0, unpinned, 3));
+    assertEquals(3, usage(d.state(0)));
+    assertFalse(BufferTransitions.trySetUsage(d, 0, unpinned, 0), "the word changed since it was read");
+    assertFalse(BufferTransitions.tryClaim(d, 0, unpinned), "the word changed since it was read");
+    assertTrue(BufferTransitions.tryClaim(d, 0, d.state(0)));
+    assertEquals(1, refCount(d.state(0)));
+    assertEquals(3, usage(d.state(0)), "a claim keeps the usage bits");
+  }
+
+  @Test
+  void aBufferGivenAnotherPageAndThenItsOwnAgainIsToldApartFromBefore() {
+    loadPage(0, 42);
+    BufferTransitions.unpin(d, 0);
+    long before = d.state(0);
+    long replaced = BufferState.replacements(before);
+    loadPage(0, 43);
+    BufferTransitions.unpin(d, 0);
+    loadPage(0, 42);
+    BufferTransitions.unpin(d, 0);
+    long after = d.state(0);
+    assertEquals(before & ~BufferState.REPLACEMENT_MASK, after & ~BufferState.REPLACEMENT_MASK,
+        "every other bit looks as it did: same page, pins, usage and flags");
+    assertEquals(replaced + 2, BufferState.replacements(after), "two replacements counted");
+    assertFalse(BufferTransitions.tryClaim(d, 0, before), "a claim from the old word fails");
+    assertFalse(BufferTransitions.trySetUsage(d, 0, before, 1), "so does a usage change");
+    assertTrue(BufferState.describe(after).endsWith("replacements=" + (replaced + 2)), BufferState.describe(after));
   }
 
   @Test

@@ -1,9 +1,7 @@
 package dev.bufmgr.eviction.clock;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
@@ -14,6 +12,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
+import dev.bufmgr.core.pool.BufferTransitions;
 
 /**
  * SIEVE (Zhang et al., NSDI '24), following libCacheSim's {@code Sieve.c} (read at aa0fc40; the
@@ -95,9 +94,9 @@ final class SieveSelector implements VictimSelector {
         if (isPinned(st)) {
           pinnedInARow++;
         } else if (usage(st) > 0) {
-          if (!descriptors.compareAndSetState(b, st, withUsage(st, 0))) continue;
+          if (!BufferTransitions.trySetUsage(descriptors, b, st, 0)) continue;
           pinnedInARow = 0;
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+        } else if (BufferTransitions.tryClaim(descriptors, b, st)) {
           hand = queue.newer(b);
           return b;
         } else {

@@ -1,6 +1,5 @@
 package dev.bufmgr.eviction.lru;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.isPinned;
 
 import dev.bufmgr.core.buffer.Descriptors;
@@ -12,6 +11,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
+import dev.bufmgr.core.pool.BufferTransitions;
 
 /**
  * What the list-keeping selectors of this module share: their lock (the selector itself on a
@@ -120,7 +120,7 @@ abstract class ListSelector implements VictimSelector {
         long st = descriptors.state(b);
         if (isPinned(st)) {
           b = q.newer(b);
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+        } else if (BufferTransitions.tryClaim(descriptors, b, st)) {
           return b;
         }
       }

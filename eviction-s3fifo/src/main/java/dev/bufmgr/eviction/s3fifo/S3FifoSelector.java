@@ -1,9 +1,7 @@
 package dev.bufmgr.eviction.s3fifo;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.refCount;
 import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
@@ -13,6 +11,7 @@ import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorCounter;
 import dev.bufmgr.core.evict.VictimSelector;
+import dev.bufmgr.core.pool.BufferTransitions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -288,7 +287,7 @@ final class S3FifoSelector implements VictimSelector {
         queue.push(e);
         return Outcome.PINNED;
       }
-      if (descriptors.compareAndSetState(b, st, claimed(st))) {
+      if (BufferTransitions.tryClaim(descriptors, b, st)) {
         return Outcome.CLAIMED;
       }
     }
@@ -445,7 +444,7 @@ final class S3FifoSelector implements VictimSelector {
     long st;
     do {
       st = descriptors.state(b);
-    } while (usage(st) != count && !descriptors.compareAndSetState(b, st, withUsage(st, count)));
+    } while (usage(st) != count && !BufferTransitions.trySetUsage(descriptors, b, st, count));
   }
 
   private void decrementCount(int b) {
@@ -455,7 +454,7 @@ final class S3FifoSelector implements VictimSelector {
       st = descriptors.state(b);
       count = usage(st);
       if (count == 0) return;
-    } while (!descriptors.compareAndSetState(b, st, withUsage(st, Math.min(count, MAX_COUNT) - 1)));
+    } while (!BufferTransitions.trySetUsage(descriptors, b, st, Math.min(count, MAX_COUNT) - 1));
   }
 
   /** The name with the queue sizes, the ghost's fill and the pinned candidates put back so far. */

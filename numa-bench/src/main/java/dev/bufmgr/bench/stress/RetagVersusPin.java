@@ -18,8 +18,8 @@ import org.openjdk.jcstress.infra.results.ZJZ_Result;
 /**
  * The re-tag after an eviction against a pin of the old page. One buffer holds page 7, unpinned,
  * COOL (HOT/COOL from the registry, whose loaded pages are COOL too). A reader has looked page 7
- * up and found this buffer, and pins it ({@link BufferTransitions#tryPin}: tag check, CAS, tag
- * re-check); an evictor claims the buffer through HOT/COOL's sweep, takes it from page 7 ({@link
+ * up and found this buffer, and pins it ({@link BufferTransitions#tryPin}: word, tag check, CAS);
+ * an evictor claims the buffer through HOT/COOL's sweep, takes it from page 7 ({@link
  * BufferTransitions#tryInvalidate}) and re-tags it for page 8 (new tag, {@link
  * BufferTransitions#publishTag} with the initial usage, the selector told), keeping its pin, as
  * the pool's miss path does. The reader must either pin the buffer while it still holds page 7 or
@@ -27,9 +27,9 @@ import org.openjdk.jcstress.infra.results.ZJZ_Result;
  * page 8 believing it holds page 7.
  *
  * <p>HOT/COOL is chosen because the claimed word (one pin, TAG_VALID, VALID, COOL) equals the word
- * after the re-tag: a reader that read the word and the old tag just before the re-tag finds its
- * CAS succeeding on page 8's buffer (ABA), and only the tag re-check after the CAS gives the pin
- * back.
+ * after the re-tag in every bit but the replacement count: a reader that read the word and the old
+ * tag just before the re-tag would find its CAS succeeding on page 8's buffer (ABA) but for that
+ * count, which the invalidation raised.
  *
  * <p>Result: (pin succeeded, the tag the reader saw while holding its pin or 0, re-tagged).
  */
@@ -37,7 +37,7 @@ import org.openjdk.jcstress.infra.results.ZJZ_Result;
 @Outcome(id = "true, 7, false", expect = ACCEPTABLE,
     desc = "The pin came first (the sweep gave up), or joined the evictor's claim while the tag was valid and the invalidation refused two pins.")
 @Outcome(id = "false, 0, true", expect = ACCEPTABLE,
-    desc = "The evictor took the buffer first; the pin saw page 7 gone (no tag, or tag 8), or its CAS met the re-tagged word and the re-check gave the pin back.")
+    desc = "The evictor took the buffer first; the pin saw page 7 gone (no tag, or tag 8), or its CAS met the re-tagged word, whose replacement count differs.")
 @Outcome(id = "true, 8, .*", expect = FORBIDDEN,
     desc = "Wrong page: the reader holds a pin on the buffer holding page 8 and believes it holds page 7.")
 @Outcome(id = "true, 7, true", expect = FORBIDDEN,

@@ -1,10 +1,12 @@
 package dev.bufmgr.bench.stress;
 
 import static dev.bufmgr.core.buffer.BufferState.REFCOUNT_MASK;
+import static dev.bufmgr.core.buffer.BufferState.REPLACEMENT_MASK;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
 import static dev.bufmgr.core.buffer.BufferState.USAGE_MASK;
 import static dev.bufmgr.core.buffer.BufferState.VALID;
 import static dev.bufmgr.core.buffer.BufferState.refCount;
+import static dev.bufmgr.core.buffer.BufferState.replacements;
 import static dev.bufmgr.core.buffer.BufferState.usage;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
@@ -40,7 +42,7 @@ import org.openjdk.jcstress.infra.results.ZZI_Result;
  *
  * <p>Result: (touch counted a hit; the evictor re-tagged the buffer; the usage at the end, or -1
  * when the rest of the word or the tag is not what the evictor's outcome leaves: one pin, TAG_VALID
- * and VALID only, tag 8 when re-tagged, tag 7 when not).
+ * and VALID only, tag 8 and one replacement counted when re-tagged, tag 7 and none when not).
  */
 @JCStressTest
 @Outcome(id = "true, true, 1", expect = ACCEPTABLE,
@@ -85,7 +87,8 @@ public class TouchVersusEviction {
   public void finalState(ZZI_Result r) {
     long st = descriptors.state(0);
     boolean consistent = refCount(st) == 1
-        && (st & ~(REFCOUNT_MASK | USAGE_MASK)) == (TAG_VALID | VALID)
+        && (st & ~(REFCOUNT_MASK | USAGE_MASK | REPLACEMENT_MASK)) == (TAG_VALID | VALID)
+        && replacements(st) == (r.r2 ? 1 : 0)
         && descriptors.tag(0) == (r.r2 ? INCOMING_PAGE : PAGE);
     r.r3 = consistent ? usage(st) : -1;
     StressBuffers.giveBack(descriptors);

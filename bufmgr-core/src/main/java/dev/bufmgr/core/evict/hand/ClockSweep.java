@@ -1,11 +1,10 @@
 package dev.bufmgr.core.evict.hand;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.refCount;
 import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.pool.BufferTransitions;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
@@ -93,11 +92,11 @@ public final class ClockSweep {
         }
         int aged = aging.age(usage(st));
         if (aged != VICTIM) {
-          if (descriptors.compareAndSetState(b, st, withUsage(st, aged))) {
+          if (BufferTransitions.trySetUsage(descriptors, b, st, aged)) {
             cursor.aged();
             break;
           }
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+        } else if (BufferTransitions.tryClaim(descriptors, b, st)) {
           miss.addTicks(ticks);
           return b;
         }
