@@ -382,8 +382,10 @@ public final class PoolSession implements AutoCloseable {
   private int searchVictim() {
     long start = timed ? System.nanoTime() : 0;
     long ticksBefore = admission.ticks();
+    long failedBefore = admission.failedCasCount();
     int b = selector.selectVictim(admission);
     metrics.victimSearch(admission.ticks() - ticksBefore, timed ? System.nanoTime() - start : -1);
+    metrics.failedCas(admission.failedCasCount() - failedBefore);
     return b;
   }
 

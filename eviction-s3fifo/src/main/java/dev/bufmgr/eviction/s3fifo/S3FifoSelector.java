@@ -202,7 +202,7 @@ final class S3FifoSelector implements VictimSelector {
       long w = membership.word(b);
       if (Membership.queue(w) != current || Membership.entry(b, w) != e) continue;
       ticks++;
-      switch (examine(q, current, b, w, e)) {
+      switch (examine(q, current, b, w, e, admission)) {
         case CLAIMED -> {
           admission.addTicks(ticks);
           return b;
@@ -246,15 +246,19 @@ final class S3FifoSelector implements VictimSelector {
 
   /**
    * Applies S3-FIFO's rule to the polled entry {@code e} of buffer {@code b} (membership {@code w})
-   * from {@code queue}, re-reading the state word until one compare-and-set succeeds.
+   * from {@code queue}, re-reading the state word until one compare-and-set succeeds; each one that
+   * fails is counted in {@code admission}.
    */
-  private Outcome examine(BufferFifo queue, int current, int b, long w, long e) {
+  private Outcome examine(BufferFifo queue, int current, int b, long w, long e, Admission admission) {
     while (true) {
       long st = descriptors.state(b);
       int count = usage(st);
       if (current == Membership.SMALL && count >= threshold) {
         long moved = Membership.moved(w, Membership.MAIN);
-        if (!membership.compareAndSet(b, w, moved)) return Outcome.STALE;
+        if (!membership.compareAndSet(b, w, moved)) {
+          admission.failedCas();
+          return Outcome.STALE;
+        }
         small.addMembers(-1);
         main.addMembers(1);
         setCount(b, 0);
@@ -263,7 +267,10 @@ final class S3FifoSelector implements VictimSelector {
       }
       if (current == Membership.MAIN && count >= 1) {
         long again = Membership.moved(w, Membership.MAIN);
-        if (!membership.compareAndSet(b, w, again)) return Outcome.STALE;
+        if (!membership.compareAndSet(b, w, again)) {
+          admission.failedCas();
+          return Outcome.STALE;
+        }
         decrementCount(b);
         main.push(Membership.entry(b, again));
         return Outcome.MOVED;
@@ -275,6 +282,7 @@ final class S3FifoSelector implements VictimSelector {
       if (descriptors.compareAndSetState(b, st, claimed(st))) {
         return Outcome.CLAIMED;
       }
+      admission.failedCas();
     }
   }
 
