@@ -68,7 +68,7 @@ import org.HdrHistogram.Histogram;
  * times every search (two clock reads per search, {@code PoolConfig.timeVictimSearch}) into the
  * session's HdrHistogram; each thread keeps the searches of its measurement iterations only in a
  * histogram of its own, and when the system property {@value #LATENCY_DIR_PROPERTY} names a
- * folder, writes it there at the end of the trial as {@code thread-<index>.hlog} (an HdrHistogram
+ * folder, writes it there at the end of the trial as {@code thread-<index>-pid<fork>.hlog} (an HdrHistogram
  * log, tagged with the thread's index and the CPU it ended on). JMH's own sample mode would merge
  * the threads.
  *
@@ -232,7 +232,9 @@ public class EvictionBenchmark {
     public void writeLatency() throws IOException {
       String dir = System.getProperty(LATENCY_DIR_PROPERTY);
       if (dir == null || dir.isBlank()) return;
-      LatencyLog.write(Path.of(dir).resolve("thread-" + threadIndex + ".hlog"), threadIndex, measuredLatency);
+      LatencyLog.write(
+          Path.of(dir).resolve("thread-" + threadIndex + "-pid" + ProcessHandle.current().pid() + ".hlog"), threadIndex,
+          measuredLatency);
     }
   }
 

@@ -1,18 +1,27 @@
 package dev.bufmgr.bench;
 
-/** Places a benchmark worker thread on a CPU by the {@code pinning} parameter and its thread index. */
+import dev.bufmgr.bench.placement.PinPolicy;
+import dev.bufmgr.bench.placement.Pinning;
+
+/**
+ * Places a benchmark worker thread by the {@code pinning} parameter and its JMH thread index
+ * ({@link Pinning}, on this host's {@link Topology}).
+ */
 final class ThreadPlacement {
   private ThreadPlacement() {}
 
-  /** Pins the calling thread as {@code pinning} says for thread {@code threadIndex}. */
+  /** Pins the calling thread as {@code pinning} says for thread {@code threadIndex}; nothing for none. */
   static void place(String pinning, int threadIndex) {
-    if (!pinning.trim().equalsIgnoreCase("none")) {
-      throw new IllegalArgumentException("pinning '" + pinning + "' is not available yet (only none)");
-    }
+    PinPolicy policy = PinPolicy.parse(pinning);
+    if (policy != PinPolicy.NONE) Pinning.pinCurrentThread(policy, threadIndex, Topology.detect());
   }
 
-  /** The CPU the calling thread runs on, or -1 when unknown. */
+  /** The CPU the calling thread runs on, or -1 when the platform cannot say. */
   static int currentCpu() {
-    return -1;
+    try {
+      return Pinning.currentCpu();
+    } catch (RuntimeException | LinkageError e) {
+      return -1;
+    }
   }
 }
