@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How a matrix fits a time budget. The matrix's own settings when its estimate fits; otherwise
+ * How a matrix fits a time budget. Points are planned into {@value #PLAN_SHARE} of the budget (the
+ * rest is the margin for the runner's own start, the charts, and forks slower than estimated on a
+ * busy host; the runner also starts no point that its estimate says would end past the budget).
+ * The matrix's own settings when its estimate fits; otherwise
  * each setting trimmed toward {@link JmhSettings#FLOOR} in steps (measured iterations and their
  * length first, then warmup) until it fits; when even the floor does not fit every point, the
  * floor with the longest prefix of the points that fits. A budget below one point at the floor is
@@ -19,6 +22,9 @@ import java.util.Locale;
  */
 public record BudgetPlan(JmhSettings settings, List<Point> points, int dropped, double estimatedSeconds, String trimmed) {
 
+  /** The share of the budget the points are planned into. */
+  public static final double PLAN_SHARE = 0.85;
+
   /** The trimming steps after the matrix's own settings, each a cap on every setting. */
   private static final List<JmhSettings> STEPS = List.of(
       new JmhSettings(1, 2, 2, 3, 2), new JmhSettings(1, 2, 1, 3, 1), new JmhSettings(1, 1, 1, 2, 1),
@@ -31,9 +37,9 @@ public record BudgetPlan(JmhSettings settings, List<Point> points, int dropped, 
    * @throws UsageException when the budget is below one point
    */
   public static BudgetPlan fit(Matrix matrix, Duration budget, JmhSettings fixed) {
-    double limit = budget.toMillis() / 1000.0;
+    double limit = PLAN_SHARE * budget.toMillis() / 1000.0;
     List<Point> points = matrix.points();
-    if (fixed != null) return prefix(matrix, fixed, limit, "");
+    if (fixed != null) return prefix(matrix, fixed, limit, budget, "");
     JmhSettings own = matrix.settings();
     if (matrix.seconds(own) <= limit) return new BudgetPlan(own, points, 0, matrix.seconds(own), "");
     for (JmhSettings step : STEPS) {
@@ -43,10 +49,10 @@ public record BudgetPlan(JmhSettings settings, List<Point> points, int dropped, 
       }
     }
     JmhSettings floor = own.atMost(JmhSettings.FLOOR);
-    return prefix(matrix, floor, limit, trimmedSettings(own, floor, matrix, budget));
+    return prefix(matrix, floor, limit, budget, trimmedSettings(own, floor, matrix, budget));
   }
 
-  private static BudgetPlan prefix(Matrix matrix, JmhSettings s, double limit, String trimmedSettings) {
+  private static BudgetPlan prefix(Matrix matrix, JmhSettings s, double limit, Duration budget, String trimmedSettings) {
     List<Point> points = matrix.points();
     double total = 0;
     int kept = 0;
@@ -56,9 +62,8 @@ public record BudgetPlan(JmhSettings settings, List<Point> points, int dropped, 
     }
     if (kept == 0) {
       throw new UsageException(String.format(Locale.ROOT,
-          "--budget %s is below one point of matrix %s (about %.0f s at %s)",
-          Budget.format(Duration.ofMillis((long) (limit * 1000))), matrix.name(), s.seconds(points.get(0).methods()),
-          s.describe()));
+          "--budget %s is below one point of matrix %s (about %.0f s at %s, planned into %.0f%% of the budget)",
+          Budget.format(budget), matrix.name(), s.seconds(points.get(0).methods()), s.describe(), 100 * PLAN_SHARE));
     }
     String note = trimmedSettings;
     if (kept < points.size()) {
@@ -70,7 +75,7 @@ public record BudgetPlan(JmhSettings settings, List<Point> points, int dropped, 
   }
 
   private static String trimmedSettings(JmhSettings own, JmhSettings s, Matrix matrix, Duration budget) {
-    return String.format(Locale.ROOT, "the matrix's %s (about %.0f s) exceed the %s budget: trimmed to %s",
-        own.describe(), matrix.seconds(own), Budget.format(budget), s.describe());
+    return String.format(Locale.ROOT, "the matrix's %s (about %.0f s) exceed %.0f%% of the %s budget: trimmed to %s",
+        own.describe(), matrix.seconds(own), 100 * PLAN_SHARE, Budget.format(budget), s.describe());
   }
 }

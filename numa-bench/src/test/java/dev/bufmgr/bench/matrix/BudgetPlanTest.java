@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Budgets against matrices of known cost (each point: 3 s per fork plus 0.05 s per iteration). */
+/**
+ * Budgets against matrices of known cost (each point: 3 s per fork plus 0.05 s per iteration),
+ * planned into 85% of the budget.
+ */
 class BudgetPlanTest {
   private static final JmhSettings OWN = new JmhSettings(1, 2, 2, 3, 3);
 
   @Test
   void aMatrixThatFitsRunsAsDefined() {
-    // 10 points of 3 + 2 * 2.05 + 3 * 3.05 = 16.25 s: 162.5 s.
-    BudgetPlan plan = BudgetPlan.fit(matrix(10), Duration.ofSeconds(163), null);
+    // 10 points of 3 + 2 * 2.05 + 3 * 3.05 = 16.25 s: 162.5 s, within 0.85 * 192 = 163.2 s.
+    BudgetPlan plan = BudgetPlan.fit(matrix(10), Duration.ofSeconds(192), null);
 
     assertEquals(OWN, plan.settings());
     assertEquals(10, plan.points().size());
@@ -27,8 +30,9 @@ class BudgetPlanTest {
 
   @Test
   void aTightBudgetTrimsIterationsFirst() {
-    // The first step caps iterations at 2 s: 3 + 2 * 2.05 + 3 * 2.05 = 13.25 s a point, 132.5 s.
-    BudgetPlan plan = BudgetPlan.fit(matrix(10), Duration.ofSeconds(140), null);
+    // 162.5 s exceed 0.85 * 160 = 136 s; the first step caps iterations at 2 s:
+    // 3 + 2 * 2.05 + 3 * 2.05 = 13.25 s a point, 132.5 s.
+    BudgetPlan plan = BudgetPlan.fit(matrix(10), Duration.ofSeconds(160), null);
 
     assertEquals(new JmhSettings(1, 2, 2, 3, 2), plan.settings());
     assertEquals(10, plan.points().size());
@@ -38,18 +42,19 @@ class BudgetPlanTest {
 
   @Test
   void belowTheFloorAPrefixOfThePointsRuns() {
-    // The floor: 3 + 1 * 0.55 + 2 * 0.55 = 4.65 s a point; 20 s holds 4 of them.
+    // The floor: 3 + 1 * 0.55 + 2 * 0.55 = 4.65 s a point; 0.85 * 20 = 17 s holds 3 of them.
     BudgetPlan plan = BudgetPlan.fit(matrix(10), Duration.ofSeconds(20), null);
 
     assertEquals(JmhSettings.FLOOR, plan.settings());
-    assertEquals(4, plan.points().size());
-    assertEquals(6, plan.dropped());
-    assertTrue(plan.trimmed().contains("only the first 4 of 10 points run"), plan.trimmed());
+    assertEquals(3, plan.points().size());
+    assertEquals(7, plan.dropped());
+    assertTrue(plan.trimmed().contains("only the first 3 of 10 points run"), plan.trimmed());
   }
 
   @Test
   void aBudgetBelowOnePointIsRefused() {
-    UsageException e = assertThrows(UsageException.class, () -> BudgetPlan.fit(matrix(3), Duration.ofSeconds(4), null));
+    // 0.85 * 5 = 4.25 s, below one point at the floor (4.65 s).
+    UsageException e = assertThrows(UsageException.class, () -> BudgetPlan.fit(matrix(3), Duration.ofSeconds(5), null));
     assertTrue(e.getMessage().contains("below one point"), e.getMessage());
   }
 
