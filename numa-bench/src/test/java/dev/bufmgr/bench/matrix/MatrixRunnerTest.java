@@ -102,13 +102,13 @@ class MatrixRunnerTest {
     for (String hand : List.of("stock", "batch16", "partitioned")) {
       JsonObject g = byKey.get("gclock/" + hand);
       JsonObject h = byKey.get("hotcool/" + hand);
-      String line = String.format(Locale.ROOT, "| %s | 1.7 | none | none | 2 | %.3f | %.3f | %.0f | %.0f | %.3f | %.3f |",
+      String line = String.format(Locale.ROOT, "| %s | 1.7 | none | none | 2 | %.3f | %.3f | %.0f | %.0f | %.3g | %.3g |",
           hand, g.get("ticksPerVictim").getAsDouble(), h.get("ticksPerVictim").getAsDouble(),
           g.get("latencyP99Nanos").getAsDouble(), h.get("latencyP99Nanos").getAsDouble(),
           g.get("failedCasPerEviction").getAsDouble(), h.get("failedCasPerEviction").getAsDouble());
       assertTrue(summary.contains(line), "summary has the G-CLOCK against HOT/COOL line " + line);
     }
-    assertFalse(summary.contains("NaN") && summary.contains("| NaN | NaN |"), "no missing comparison numbers");
+    assertFalse(summary.contains("NaN"), "every number of the summary is a number: " + summary);
   }
 
   @Test
