@@ -17,4 +17,22 @@ public final class ForkFlags {
 
   /** All three, in order. */
   public static final List<String> ALL = List.of(ADD_EXPORTS_MISC, UNSAFE_ALLOW, NATIVE_ACCESS);
+
+  /** Transparent huge pages for the Java heap, via madvise (HotSpot's default is off). */
+  public static final String THP_ON = "-XX:+UseTransparentHugePages";
+  public static final String THP_OFF = "-XX:-UseTransparentHugePages";
+  /** NUMA-aware heap allocation (G1 since JDK 14, JEP 345; HotSpot's default is off). */
+  public static final String NUMA_ON = "-XX:+UseNUMA";
+  public static final String NUMA_OFF = "-XX:-UseNUMA";
+
+  /**
+   * The fork flags that turn transparent huge pages and NUMA-aware heap allocation on or off,
+   * stated either way so that the fork's setting never rests on a default. They govern the Java
+   * heap; the pool's descriptors and page memory are native segments, which the kernel backs with
+   * huge pages by its own mode ({@code /sys/kernel/mm/transparent_hugepage/enabled}), recorded by
+   * {@link dev.bufmgr.bench.placement.MemoryMode}.
+   */
+  public static List<String> memory(boolean transparentHugePages, boolean numa) {
+    return List.of(transparentHugePages ? THP_ON : THP_OFF, numa ? NUMA_ON : NUMA_OFF);
+  }
 }

@@ -1,7 +1,9 @@
 package dev.bufmgr.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +47,50 @@ class TopologyTest {
 
     assertEquals(List.of(new Topology.Node(0, "0-3", 4)), t.nodes());
     assertEquals("4 cores, 1 NUMA node (node0: 0-3)", t.describe());
+  }
+
+  @Test
+  void parsesAndFormatsCpuLists() {
+    assertArrayEquals(new int[] {0, 1, 2, 3, 8, 16}, Topology.parseCpuList("16,0-3,8"));
+    assertArrayEquals(new int[0], Topology.parseCpuList(" "));
+    assertEquals("0-3,8,16-17", Topology.formatCpuList(new int[] {0, 1, 2, 3, 8, 16, 17}));
+    assertEquals("", Topology.formatCpuList(new int[0]));
+  }
+
+  @Test
+  void forcedNodesAreContiguousBlocksOfTheCpus() {
+    Topology twoCpus = new Topology(2, List.of(new Topology.Node(0, "0-1", 2)));
+    assertEquals(List.of("0-1"), cpuLists(twoCpus.withNodes(1)));
+    assertEquals(List.of("0", "1"), cpuLists(twoCpus.withNodes(2)));
+    assertEquals(List.of("0", "0", "1", "1"), cpuLists(twoCpus.withNodes(4)), "more nodes than cpus: neighbours share");
+    Topology eight = new Topology(8, List.of(new Topology.Node(0, "0-7", 8)));
+    assertEquals(List.of("0-1", "2-4", "5-7"), cpuLists(eight.withNodes(3)));
+    Topology snc = new Topology(16, List.of(new Topology.Node(0, "0-3,8-11", 8), new Topology.Node(1, "4-7,12-15", 8)));
+    assertEquals(List.of("0-3", "4-7", "8-11", "12-15"), cpuLists(snc.withNodes(4)));
+    assertEquals(List.of("0-7", "8-15"), cpuLists(snc.withNodes(2)), "forcing renumbers by cpu, not by the host's nodes");
+  }
+
+  @Test
+  void aForcedTopologySaysSoAndNumbersItsNodes() {
+    Topology t = new Topology(2, List.of(new Topology.Node(3, "0-1", 2))).withNodes(4);
+    assertTrue(t.forced());
+    assertEquals(List.of(0, 1, 2, 3), t.nodes().stream().map(Topology.Node::id).toList());
+    assertEquals("2 cores, 4 NUMA nodes forced (node0: 0; node1: 0; node2: 1; node3: 1)", t.describe());
+    assertEquals(0, t.nodeIndexOf(0));
+    assertEquals(2, t.nodeIndexOf(1));
+    assertEquals(-1, t.nodeIndexOf(2));
+  }
+
+  @Test
+  void refusesANodeCountOutOfRange() {
+    Topology t = new Topology(2, List.of(new Topology.Node(0, "0-1", 2)));
+    var e = assertThrows(IllegalArgumentException.class, () -> t.withNodes(0));
+    assertEquals("nodes=0: must be 1 to 1024", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> t.withNodes(1025));
+  }
+
+  private static List<String> cpuLists(Topology t) {
+    return t.nodes().stream().map(Topology.Node::cpuList).toList();
   }
 
   private static void node(Path sysfs, String name, String cpuList) throws IOException {

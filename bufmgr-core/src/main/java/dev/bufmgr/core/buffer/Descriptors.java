@@ -1,5 +1,7 @@
 package dev.bufmgr.core.buffer;
 
+import java.util.Objects;
+
 /**
  * The buffer descriptors: per buffer a 64-bit state word (see {@link BufferState}), the tag (the
  * page id it holds) and the page LSN. The pool's N buffers are split into S contiguous stripes,
@@ -30,8 +32,9 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
   private final int stripeCount;
   private final Padding padding;
   private final boolean selectorWords;
+  private final StripePlacement placement;
 
-  Descriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
+  Descriptors(int frames, int stripes, Padding padding, boolean selectorWords, StripePlacement placement) {
     if (frames < 1) throw new IllegalArgumentException("frames must be at least 1, got " + frames);
     if (stripes < 1 || stripes > frames) {
       throw new IllegalArgumentException("stripes must lie in 1.." + frames + ", got " + stripes);
@@ -41,6 +44,7 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
     this.stripeSize = (frames + stripes - 1) / stripes;
     this.padding = padding;
     this.selectorWords = selectorWords;
+    this.placement = Objects.requireNonNull(placement, "placement");
   }
 
   /** Allocates zeroed {@link Sharing#SHARED} descriptors without selector words (see the full form). */
@@ -64,9 +68,24 @@ public abstract sealed class Descriptors implements AutoCloseable permits Shared
    */
   public static Descriptors allocate(
       int frames, int stripes, Padding padding, Sharing sharing, boolean selectorWords) {
+    return allocate(frames, stripes, padding, sharing, selectorWords, StripePlacement.DEFAULT);
+  }
+
+  /**
+   * Allocates zeroed descriptors as the form without {@code placement} does, with shared stripes
+   * first touched where {@code placement} says ({@link StripePlacement#toucher}); the placement is
+   * kept for the hands that follow the stripes ({@link #placement()}).
+   */
+  public static Descriptors allocate(
+      int frames, int stripes, Padding padding, Sharing sharing, boolean selectorWords, StripePlacement placement) {
     return sharing == Sharing.EXCLUSIVE
-        ? new ExclusiveDescriptors(frames, stripes, padding, selectorWords)
-        : new SharedDescriptors(frames, stripes, padding, selectorWords);
+        ? new ExclusiveDescriptors(frames, stripes, padding, selectorWords, placement)
+        : new SharedDescriptors(frames, stripes, padding, selectorWords, placement);
+  }
+
+  /** Where the stripes were first touched and which stripe is a thread's home. */
+  public final StripePlacement placement() {
+    return placement;
   }
 
   /** Whether each record carries a word for the selector. */

@@ -13,8 +13,8 @@ final class ExclusiveDescriptors extends Descriptors {
   private final int words;
   private final long[] records;
 
-  ExclusiveDescriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
-    super(frames, stripes, padding, selectorWords);
+  ExclusiveDescriptors(int frames, int stripes, Padding padding, boolean selectorWords, StripePlacement placement) {
+    super(frames, stripes, padding, selectorWords, placement);
     this.words = selectorWords ? 4 : 3;
     this.records = new long[Math.multiplyExact(frames, words)];
   }

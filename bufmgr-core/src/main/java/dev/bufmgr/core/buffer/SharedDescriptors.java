@@ -8,11 +8,12 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@link Sharing#SHARED} descriptors in striped off-heap arrays. With more than one stripe each
- * stripe's records are allocated, and so first touched, by a thread of its own, so that on a NUMA
- * host whose threads the OS spreads over the nodes the memory is spread too (one stripe is
- * allocated by the calling thread). Records (state at +0, tag at +8, LSN at +16, the selector's
- * word at +24 when asked for) are 24 or 32 bytes apart unpadded, or one or two cache lines apart
- * when padded (see {@link Padding}), in which case the padding holds the same buffer's other words.
+ * stripe's records are allocated, and so first touched, by a thread of its own, made by the {@link
+ * StripePlacement} (by default an unpinned one, so that on a NUMA host whose threads the OS
+ * spreads over the nodes the memory is spread too; one stripe is allocated by the calling
+ * thread). Records (state at +0, tag at +8, LSN at +16, the selector's word at +24 when asked for)
+ * are 24 or 32 bytes apart unpadded, or one or two cache lines apart when padded (see {@link
+ * Padding}), in which case the padding holds the same buffer's other words.
  */
 final class SharedDescriptors extends Descriptors {
   private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -25,8 +26,8 @@ final class SharedDescriptors extends Descriptors {
   private final Arena arena;
   private final MemorySegment[] records;
 
-  SharedDescriptors(int frames, int stripes, Padding padding, boolean selectorWords) {
-    super(frames, stripes, padding, selectorWords);
+  SharedDescriptors(int frames, int stripes, Padding padding, boolean selectorWords, StripePlacement placement) {
+    super(frames, stripes, padding, selectorWords, placement);
     long record = selectorWords ? RECORD_BYTES + Long.BYTES : RECORD_BYTES;
     this.recordStride = Math.max(record, padding.stride());
     this.arena = Arena.ofShared();
@@ -44,9 +45,10 @@ final class SharedDescriptors extends Descriptors {
     for (int s = 0; s < stripes(); s++) {
       final int stripe = s;
       allocators[s] =
-          Thread.ofPlatform()
-              .name("descriptor-stripe-" + s)
-              .unstarted(
+          placement()
+              .toucher(
+                  s,
+                  stripes(),
                   () -> {
                     try {
                       allocateStripe(stripe);
@@ -54,14 +56,19 @@ final class SharedDescriptors extends Descriptors {
                       failure.compareAndSet(null, t);
                     }
                   });
-      allocators[s].start();
     }
+    for (Thread t : allocators) t.start();
     for (Thread t : allocators) {
       try {
         t.join();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while allocating descriptor stripes", e);
+      }
+    }
+    for (int s = 0; s < stripes(); s++) {
+      if (records[s] == null && failure.get() == null) {
+        failure.set(new IllegalStateException("stripe " + s + "'s thread ended without allocating it"));
       }
     }
     if (failure.get() != null) {

@@ -51,7 +51,8 @@ public final class BufferPool implements AutoCloseable {
     boolean selectorWords = needs.contains(SelectorFactory.Requirement.BUFFER_WORD);
     this.notifiesHits = needs.contains(SelectorFactory.Requirement.HIT_NOTIFICATION);
     this.descriptors =
-        Descriptors.allocate(config.frames(), config.stripes(), config.padding(), config.sharing(), selectorWords);
+        Descriptors.allocate(
+            config.frames(), config.stripes(), config.padding(), config.sharing(), selectorWords, config.placement());
     try {
       this.mapping = new MappingTable(config.frames(), config.mappingPartitions(), descriptors);
       this.freeList = new FreeList(config.frames());

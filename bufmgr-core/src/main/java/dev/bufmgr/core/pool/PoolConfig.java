@@ -2,6 +2,7 @@ package dev.bufmgr.core.pool;
 
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.buffer.StripePlacement;
 import dev.bufmgr.core.evict.SelectorSpec;
 import java.util.Objects;
 
@@ -22,6 +23,8 @@ import java.util.Objects;
  * @param pageLoader what a miss reads into its frame in page-memory mode
  * @param timeVictimSearch whether each victim search is timed (two clock reads per search)
  * @param sharing whether many threads use the pool or one thread through one session
+ * @param placement who first touches each descriptor stripe and which stripe is a thread's home
+ *     ({@link StripePlacement#DEFAULT} unless a benchmark places them)
  */
 public record PoolConfig(
     int frames,
@@ -36,7 +39,8 @@ public record PoolConfig(
     WriteBackHook writeBack,
     PageLoader pageLoader,
     boolean timeVictimSearch,
-    Sharing sharing) {
+    Sharing sharing,
+    StripePlacement placement) {
 
   /** The most buffers a pool may have. */
   public static final int MAX_FRAMES = 1 << 30;
@@ -50,6 +54,7 @@ public record PoolConfig(
     Objects.requireNonNull(writeBack, "writeBack");
     Objects.requireNonNull(pageLoader, "pageLoader");
     Objects.requireNonNull(sharing, "sharing");
+    Objects.requireNonNull(placement, "placement");
     if (frames < 1 || frames > MAX_FRAMES) {
       throw new IllegalArgumentException("frames must lie in 1.." + MAX_FRAMES + ", got " + frames);
     }
@@ -96,6 +101,7 @@ public record PoolConfig(
     private PageLoader pageLoader = PageLoader.STAMP;
     private boolean timeVictimSearch;
     private Sharing sharing = Sharing.SHARED;
+    private StripePlacement placement = StripePlacement.DEFAULT;
 
     private Builder() {}
 
@@ -171,11 +177,17 @@ public record PoolConfig(
       return this;
     }
 
+    /** Who first touches each descriptor stripe and which is a thread's home ({@link StripePlacement#DEFAULT} by default). */
+    public Builder placement(StripePlacement placement) {
+      this.placement = placement;
+      return this;
+    }
+
     /** Validates and returns the configuration. */
     public PoolConfig build() {
       return new PoolConfig(
           frames, pageSize, storage, stripes, padding, mappingPartitions, pageClasses, rings, selector,
-          writeBack, pageLoader, timeVictimSearch, sharing);
+          writeBack, pageLoader, timeVictimSearch, sharing, placement);
     }
   }
 }

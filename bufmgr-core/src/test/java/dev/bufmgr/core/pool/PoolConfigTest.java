@@ -1,9 +1,11 @@
 package dev.bufmgr.core.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.buffer.StripePlacement;
 import org.junit.jupiter.api.Test;
 
 class PoolConfigTest {
@@ -20,6 +22,14 @@ class PoolConfigTest {
     assertTrue(refused(PoolConfig.builder().frames(4).stripes(5)).startsWith("stripes must lie in 1..frames"));
     assertTrue(refused(PoolConfig.builder().mappingPartitions(100)).startsWith("mapping partitions"));
     assertTrue(refused(PoolConfig.builder().pageClasses(0)).startsWith("page classes"));
+    assertThrows(NullPointerException.class, () -> PoolConfig.builder().placement(null).build());
+  }
+
+  @Test
+  void stripesArePlacedAsTheyAlwaysWereUnlessTold() {
+    assertSame(StripePlacement.DEFAULT, PoolConfig.builder().build().placement());
+    StripePlacement own = new StripePlacement() {};
+    assertSame(own, PoolConfig.builder().placement(own).build().placement());
   }
 
   @Test

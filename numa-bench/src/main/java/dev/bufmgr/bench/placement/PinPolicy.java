@@ -13,7 +13,10 @@ public enum PinPolicy {
   NONE,
   /** Fill a node first: node 0's CPUs in order, then node 1's, and so on. */
   PACKED,
-  /** Round-robin over nodes: thread i on node i mod N, taking that node's next CPU. */
+  /**
+   * Round-robin over nodes: each node's first CPU in node order, then each node's second, and so
+   * on, skipping nodes with no CPU left (thread i on node i mod N when the nodes hold equal counts).
+   */
   SPREAD;
 
   /**

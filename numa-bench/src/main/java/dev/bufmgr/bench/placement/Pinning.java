@@ -126,12 +126,29 @@ public final class Pinning {
     PINNED_NODE.remove();
   }
 
-  /** The CPUs the calling thread may run on ({@code sched_getaffinity(0, ...)}), ascending. */
+  /**
+   * Whether this platform's C library has the calls pinning needs (Linux's {@code
+   * sched_setaffinity}, {@code sched_getaffinity}, {@code sched_getcpu}); when not, the methods
+   * that call them throw {@link IllegalStateException} naming the one missing.
+   */
+  public static boolean isSupported() {
+    return Native.UNAVAILABLE == null;
+  }
+
+  /**
+   * The CPUs the calling thread may run on ({@code sched_getaffinity(0, ...)}), ascending.
+   *
+   * @throws IllegalStateException when the kernel refuses, or off Linux
+   */
   public static int[] currentAffinity() {
     return Native.getAffinity();
   }
 
-  /** The CPU the calling thread is running on now ({@code sched_getcpu(3)}). */
+  /**
+   * The CPU the calling thread is running on now ({@code sched_getcpu(3)}).
+   *
+   * @throws IllegalStateException when the call fails, or off Linux
+   */
   public static int currentCpu() {
     return Native.currentCpu();
   }
@@ -189,15 +206,29 @@ public final class Pinning {
     private static final MethodHandle SET_AFFINITY;
     private static final MethodHandle GET_AFFINITY;
     private static final MethodHandle GET_CPU;
+    /** Why the calls cannot be bound here, or {@code null} when they are. */
+    static final String UNAVAILABLE;
 
     static {
-      Linker linker = Linker.nativeLinker();
-      SymbolLookup libc = linker.defaultLookup();
-      FunctionDescriptor affinity = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS);
-      Linker.Option errno = Linker.Option.captureCallState("errno");
-      SET_AFFINITY = linker.downcallHandle(find(libc, "sched_setaffinity"), affinity, errno);
-      GET_AFFINITY = linker.downcallHandle(find(libc, "sched_getaffinity"), affinity, errno);
-      GET_CPU = linker.downcallHandle(find(libc, "sched_getcpu"), FunctionDescriptor.of(JAVA_INT), errno);
+      MethodHandle set = null;
+      MethodHandle get = null;
+      MethodHandle cpu = null;
+      String why = null;
+      try {
+        Linker linker = Linker.nativeLinker();
+        SymbolLookup libc = linker.defaultLookup();
+        FunctionDescriptor affinity = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS);
+        Linker.Option errno = Linker.Option.captureCallState("errno");
+        set = linker.downcallHandle(find(libc, "sched_setaffinity"), affinity, errno);
+        get = linker.downcallHandle(find(libc, "sched_getaffinity"), affinity, errno);
+        cpu = linker.downcallHandle(find(libc, "sched_getcpu"), FunctionDescriptor.of(JAVA_INT), errno);
+      } catch (RuntimeException e) {
+        why = e.getMessage();
+      }
+      SET_AFFINITY = set;
+      GET_AFFINITY = get;
+      GET_CPU = cpu;
+      UNAVAILABLE = why;
     }
 
     private static MemorySegment find(SymbolLookup libc, String name) {
@@ -205,7 +236,12 @@ public final class Pinning {
           new IllegalStateException(name + " is not in this platform's C library (thread pinning needs Linux)"));
     }
 
+    private static void requireBound() {
+      if (UNAVAILABLE != null) throw new IllegalStateException(UNAVAILABLE);
+    }
+
     static void setAffinity(int[] cpus, int maxCpu) {
+      requireBound();
       int words = Math.max(INITIAL_MASK_BYTES / 8, maxCpu / 64 + 1);
       try (Arena arena = Arena.ofConfined()) {
         MemorySegment mask = arena.allocate(JAVA_LONG, words);
@@ -227,6 +263,7 @@ public final class Pinning {
     }
 
     static int[] getAffinity() {
+      requireBound();
       try (Arena arena = Arena.ofConfined()) {
         MemorySegment state = arena.allocate(CAPTURE);
         for (int bytes = INITIAL_MASK_BYTES; bytes <= MAX_MASK_BYTES; bytes *= 2) {
@@ -244,6 +281,7 @@ public final class Pinning {
     }
 
     static int currentCpu() {
+      requireBound();
       try (Arena arena = Arena.ofConfined()) {
         MemorySegment state = arena.allocate(CAPTURE);
         int cpu = (int) GET_CPU.invokeExact(state);

@@ -2,12 +2,16 @@ package dev.bufmgr.core.evict.hand;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.buffer.StripePlacement;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One hand per descriptor stripe (after Tomas Vondra's partitioned clock sweep patch discussed in
- * seeds/002): each thread is given a home stripe, sweeps it with that stripe's hand (B ticks per
- * atomic add), and after a whole lap of a stripe without finding a victim steals from the next
+ * seeds/002): each thread is given a home stripe (by the descriptors' {@link
+ * StripePlacement#homeStripe}, by default round-robin in the order the threads make their
+ * cursors; an empty home stripe gives way to the next that holds buffers), sweeps it with that
+ * stripe's hand (B ticks per atomic add), and after a whole lap of a stripe without finding a
+ * victim steals from the next
  * stripe, in a fixed order from its home (home, home + 1, ..., wrapping; empty stripes skipped).
  * With one stripe it behaves as {@link BatchedHand}. On {@link Sharing#EXCLUSIVE} descriptors it
  * serves one thread: one cursor, and plain adds.
@@ -97,13 +101,24 @@ public final class PartitionedHand implements ClockHand {
     return only != null && only.stripe == sweep ? p - only.remaining : p;
   }
 
+  /** The placement's home stripe for the calling thread's new cursor. */
+  private int homeStripe() {
+    int stripes = positions.length;
+    int home = descriptors.placement().homeStripe(stripes, nextHome.getAndIncrement());
+    if (home < 0 || home >= stripes) {
+      throw new IllegalStateException(
+          "placement " + descriptors.placement() + " gave home stripe " + home + ", outside 0.." + (stripes - 1));
+    }
+    return home;
+  }
+
   /** Stripe {@code s} if it holds buffers, else the next one that does. */
   private int holding(int s) {
     return sweepLength(s) > 0 ? s : following[s];
   }
 
   private final class Cursor implements HandCursor {
-    private final int home = holding(Math.floorMod(nextHome.getAndIncrement(), positions.length));
+    private final int home = holding(homeStripe());
     private int stripe = home;
     private int start = descriptors.stripeStart(home);
     private int end = descriptors.stripeEnd(home);

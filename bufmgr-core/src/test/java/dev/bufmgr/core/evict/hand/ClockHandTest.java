@@ -2,10 +2,13 @@ package dev.bufmgr.core.evict.hand;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.Sharing;
+import dev.bufmgr.core.buffer.StripePlacement;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -86,6 +89,44 @@ class ClockHandTest {
       assertEquals((home + 1) % 3, d.stripeOf(stolen), "after a dry lap it steals from the next stripe");
       c.beginSearch();
       assertEquals(home, d.stripeOf(c.next()), "a new search starts at home again");
+    }
+  }
+
+  @Test
+  void aPartitionedHandTakesItsHomeStripesFromThePlacement() throws Exception {
+    StripePlacement backwards = new StripePlacement() {
+      @Override
+      public int homeStripe(int stripes, int arrival) {
+        return stripes - 1 - arrival % stripes;
+      }
+    };
+    try (Descriptors d = Descriptors.allocate(12, 3, Padding.NONE, Sharing.SHARED, false, backwards)) {
+      PartitionedHand hand = new PartitionedHand(d, 1);
+      int[] homes = new int[4];
+      for (int t = 0; t < homes.length; t++) {
+        int slot = t;
+        Thread th = Thread.ofPlatform().start(() -> {
+          HandCursor c = hand.cursor();
+          c.beginSearch();
+          homes[slot] = d.stripeOf(c.next());
+        });
+        th.join();
+      }
+      assertArrayEquals(new int[] {2, 1, 0, 2}, homes, "the cursors' home stripes, in the order they were made");
+    }
+  }
+
+  @Test
+  void aHomeStripeOutsideTheStripesIsRefused() {
+    StripePlacement wrong = new StripePlacement() {
+      @Override
+      public int homeStripe(int stripes, int arrival) {
+        return stripes;
+      }
+    };
+    try (Descriptors d = Descriptors.allocate(12, 3, Padding.NONE, Sharing.SHARED, false, wrong)) {
+      var e = assertThrows(IllegalStateException.class, () -> new PartitionedHand(d, 1).cursor());
+      assertTrue(e.getMessage().contains("home stripe 3, outside 0..2"), e.getMessage());
     }
   }
 }
