@@ -2,6 +2,7 @@ package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.bench.ForkFlags;
 import dev.bufmgr.bench.Topology;
+import dev.bufmgr.bench.placement.MemoryMode;
 import dev.bufmgr.workloads.report.Json;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The machine a matrix ran on, recorded with every result: CPU model, CPUs, NUMA nodes ({@link
  * Topology}), {@code lscpu} and {@code numactl --hardware} when installed, JDK, the JVM flags of
- * the runner and of the forks, kernel, transparent huge-page mode and huge pages. Written as
+ * the runner and of the forks (and the forks' memory mode, {@link MemoryMode}), kernel, transparent
+ * huge-page mode and huge pages. Written as
  * {@code machine.json} and at the top of {@code summary.md}.
  */
 public final class MachineRecord {
@@ -43,6 +45,7 @@ public final class MachineRecord {
     f.put("javaHome", System.getProperty("java.home"));
     f.put("runnerJvmFlags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
     f.put("forkJvmFlags", String.join(" ", forkFlags));
+    f.put("forkMemoryMode", MemoryMode.requested(forkFlags).describe());
     f.put("transparentHugePages", firstLine(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
     f.put("transparentHugePagesDefrag", firstLine(Path.of("/sys/kernel/mm/transparent_hugepage/defrag")));
     f.put("hugePages", meminfo("HugePages_Total") + " x " + meminfo("Hugepagesize"));
@@ -79,7 +82,7 @@ public final class MachineRecord {
     StringBuilder sb = new StringBuilder();
     sb.append("| machine | |\n|---|---|\n");
     for (String k : List.of("cpuModel", "cpus", "nodes", "topology", "kernel", "os", "jdk", "runnerJvmFlags",
-        "forkJvmFlags", "transparentHugePages", "hugePages", "memTotal")) {
+        "forkJvmFlags", "forkMemoryMode", "transparentHugePages", "hugePages", "memTotal")) {
       sb.append("| ").append(k).append(" | ").append(cell(fields.get(k))).append(" |\n");
     }
     sb.append("\n`lscpu` and `numactl --hardware` output is in machine.json (")
