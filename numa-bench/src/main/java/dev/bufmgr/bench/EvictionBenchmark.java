@@ -2,11 +2,14 @@ package dev.bufmgr.bench;
 
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.metrics.SessionMetrics;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -21,6 +24,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.HdrHistogram.Histogram;
 
 /**
  * Evictions per second in a miss-heavy loop: the sweep-bound microbenchmark of the pgsql-hackers
@@ -35,6 +42,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * index, so drawing pages costs nothing in the loop. With a working set 1.7 times the pool, about
  * 41% of operations miss.
  *
+ * <p><b>The selector and its hand.</b> {@code selector} names the selector ({@code gclock},
+ * {@code hotcool}, {@code s3fifo}, or any registered spec) and {@code hand} the clock hand it
+ * sweeps with ({@link HandSpec}: {@code stock}, {@code batch16}, {@code batch64}, {@code
+ * partitioned}, or {@code spec} to take the selector spec as written).
+ *
  * <p><b>What is reported.</b> The primary score is operations (hits and misses) per second. The
  * auxiliary counters, per second of the iteration and summed over threads, are:
  * <ul>
@@ -43,15 +55,27 @@ import org.openjdk.jmh.annotations.TearDown;
  *   <li>{@code misses}: operations that had to load their page;
  *   <li>{@code victimSearches}: searches the selector ran (evictions plus victims given back
  *       because another thread pinned them or loaded the same page first);
- *   <li>{@code ticks}: clock positions examined by those searches.
+ *   <li>{@code ticks}: clock positions examined by those searches;
+ *   <li>{@code failedCas}: compare-and-sets of those searches that lost to another thread's
+ *       change of the same word.
  * </ul>
- * Ticks per victim is {@code ticks / victimSearches} (the same ratio whatever the time unit);
- * {@link BenchRunner} prints it after the run. The counters come from the pool's own per-session
- * metrics, read at the start and end of each iteration, so counting adds nothing to the loop.
+ * Ticks per victim is {@code ticks / victimSearches} and failed compare-and-sets per eviction
+ * {@code failedCas / evictions} (the same ratios whatever the time unit); {@link BenchRunner}
+ * prints the first after the run. The counters come from the pool's own per-session metrics, read
+ * at the start and end of each iteration, so counting adds nothing to the loop.
  *
- * <p>Threads come from the command line ({@code -t}). The selector specs in the default list are
- * the ones registered on the class path today (G-CLOCK with hand batches 1, 16, 64); others can be
- * given with {@code -p selector=...}.
+ * <p><b>Victim-search latency per thread.</b> With {@code timeSearch=true} (the default) the pool
+ * times every search (two clock reads per search, {@code PoolConfig.timeVictimSearch}) into the
+ * session's HdrHistogram; each thread keeps the searches of its measurement iterations only in a
+ * histogram of its own, and when the system property {@value #LATENCY_DIR_PROPERTY} names a
+ * folder, writes it there at the end of the trial as {@code thread-<index>-pid<fork>.hlog} (an HdrHistogram
+ * log, tagged with the thread's index and the CPU it ended on). JMH's own sample mode would merge
+ * the threads.
+ *
+ * <p><b>Pinning.</b> {@code pinning} ({@code none}, {@code packed}, {@code spread}) pins each
+ * worker thread to a CPU chosen from its thread index when its trial starts.
+ *
+ * <p>Threads come from the command line ({@code -t}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -62,13 +86,16 @@ public class EvictionBenchmark {
   static final int SAMPLES = 1 << 20;
   private static final int MASK = SAMPLES - 1;
 
+  /** The system property naming the folder per-thread latency logs go to. */
+  public static final String LATENCY_DIR_PROPERTY = "bufmgr.bench.latencyDir";
+
   /** The victim selector with its parameters, as the registry parses it. */
-  @Param({
-    "gclock:batch=1", "gclock:batch=16", "gclock:batch=64",
-    "hotcool:batch=1", "hotcool:batch=16", "hotcool:batch=64",
-    "s3fifo"
-  })
+  @Param({"gclock", "hotcool", "s3fifo"})
   public String selector;
+
+  /** The clock hand the selector sweeps with ({@link HandSpec}). */
+  @Param({"stock"})
+  public String hand;
 
   /** Buffers in the pool. */
   @Param({"16384"})
@@ -86,12 +113,22 @@ public class EvictionBenchmark {
   @Param({"1.7"})
   public double workingSet;
 
+  /** Whether the pool times each victim search (for the per-thread latency histograms). */
+  @Param({"true"})
+  public boolean timeSearch;
+
+  /** Worker thread placement: {@code none}, {@code packed} or {@code spread}. */
+  @Param({"none"})
+  public String pinning;
+
   /** Seed of the page arrays (thread i uses seed + 1 + i) and of the fill order. */
   @Param({"42"})
   public long seed;
 
   BufferPool pool;
   int pages;
+  /** The selector spec the pool runs: {@code selector} with {@code hand}. */
+  String spec;
   private final AtomicInteger threadNumbers = new AtomicInteger();
 
   /** Builds the pool and fills every buffer with a distinct page of the working set. */
@@ -103,13 +140,15 @@ public class EvictionBenchmark {
     long p = (long) Math.ceil(workingSet * frames);
     if (p > Integer.MAX_VALUE) throw new IllegalArgumentException("working set of " + p + " pages is too large");
     pages = (int) p;
+    spec = HandSpec.resolve(selector, hand, SelectorRegistry.load());
     pool =
         new BufferPool(
             PoolConfig.builder()
                 .frames(frames)
                 .storage(StorageMode.parse(storage))
                 .padding(Padding.parse(padding))
-                .selector(selector)
+                .selector(spec)
+                .timeVictimSearch(timeSearch)
                 .build());
     int[] order = KeySamples.permutation(pages, seed);
     try (PoolSession filler = pool.openSession()) {
@@ -139,26 +178,37 @@ public class EvictionBenchmark {
     public long misses;
     public long victimSearches;
     public long ticks;
+    public long failedCas;
     PoolSession session;
     int[] pageSamples;
     int index;
+    int threadIndex;
+    /** The victim-search latencies of this thread's measurement iterations. */
+    final Histogram measuredLatency = new Histogram(1, MAX_LATENCY_NANOS, 2);
     private SessionTotals atStart;
+    private Histogram latencyAtStart;
+    private boolean measuring;
 
-    /** Opens the thread's session and draws its pages. */
+    /** Opens the thread's session, places the thread (see {@code pinning}) and draws its pages. */
     @Setup(Level.Trial)
-    public void open(EvictionBenchmark bench) {
+    public void open(EvictionBenchmark bench, ThreadParams thread) {
+      threadIndex = thread.getThreadIndex();
+      ThreadPlacement.place(bench.pinning, threadIndex);
       session = bench.pool.openSession();
       pageSamples = KeySamples.uniform(bench.pages, SAMPLES, bench.seed + 1 + bench.threadNumbers.getAndIncrement());
     }
 
     /** Remembers the session's totals as the iteration begins. */
     @Setup(Level.Iteration)
-    public void beginIteration() {
+    public void beginIteration(IterationParams iteration) {
+      measuring = iteration.getType() == IterationType.MEASUREMENT;
       atStart = SessionTotals.of(session);
+      latencyAtStart = measuring ? session.metrics().victimSearchNanos() : null;
       evictions = 0;
       misses = 0;
       victimSearches = 0;
       ticks = 0;
+      failedCas = 0;
     }
 
     /** Sets the counters to what the session did during the iteration. */
@@ -169,14 +219,33 @@ public class EvictionBenchmark {
       misses = now.misses - atStart.misses;
       victimSearches = now.victimSearches - atStart.victimSearches;
       ticks = now.ticks - atStart.ticks;
+      failedCas = now.failedCas - atStart.failedCas;
+      if (measuring) {
+        Histogram during = session.metrics().victimSearchNanos();
+        during.subtract(latencyAtStart);
+        measuredLatency.add(during);
+      }
+    }
+
+    /** Writes the thread's measured latencies where {@value #LATENCY_DIR_PROPERTY} says, if set. */
+    @TearDown(Level.Trial)
+    public void writeLatency() throws IOException {
+      String dir = System.getProperty(LATENCY_DIR_PROPERTY);
+      if (dir == null || dir.isBlank()) return;
+      LatencyLog.write(
+          Path.of(dir).resolve("thread-" + threadIndex + "-pid" + ProcessHandle.current().pid() + ".hlog"), threadIndex,
+          measuredLatency);
     }
   }
 
+  /** The largest latency the histograms track (one hour), as the session's own histogram. */
+  static final long MAX_LATENCY_NANOS = 3_600_000_000_000L;
+
   /** One session's running totals, read from its own counters. */
-  record SessionTotals(long evictions, long misses, long victimSearches, long ticks) {
+  record SessionTotals(long evictions, long misses, long victimSearches, long ticks, long failedCas) {
     static SessionTotals of(PoolSession session) {
       SessionMetrics m = session.metrics();
-      return new SessionTotals(m.evictions(), m.misses(), m.victimSearches(), m.ticksTotal());
+      return new SessionTotals(m.evictions(), m.misses(), m.victimSearches(), m.ticksTotal(), m.failedCasTotal());
     }
   }
 

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /** The benchmarks' states set up what their javadoc promises; run outside JMH, on small pools. */
 class BenchmarkStatesTest {
@@ -13,26 +16,37 @@ class BenchmarkStatesTest {
   @Test
   void evictionBenchmarkStartsFullSoEveryMissEvicts() {
     EvictionBenchmark bench = new EvictionBenchmark();
-    bench.selector = "gclock:batch=16";
+    bench.selector = "gclock";
+    bench.hand = "batch16";
     bench.frames = 64;
     bench.storage = "page-memory";
     bench.padding = "line";
     bench.workingSet = 1.7;
+    bench.timeSearch = true;
+    bench.pinning = "none";
     bench.seed = 5;
     bench.openPool();
     try {
       assertEquals(109, bench.pages); // ceil(1.7 * 64)
+      assertEquals("gclock:batch=16,hand=global", bench.spec);
       EvictionBenchmark.Worker w = new EvictionBenchmark.Worker();
-      w.open(bench);
-      w.beginIteration();
+      w.open(bench, thread(0, 1));
+      w.beginIteration(iteration(IterationType.WARMUP));
+      for (int i = 0; i < 1000; i++) bench.pinUnpin(w);
+      w.endIteration();
+      assertEquals(0, w.measuredLatency.getTotalCount(), "warmup searches are not kept");
+      w.beginIteration(iteration(IterationType.MEASUREMENT));
+      long hitsBefore = w.session.metrics().hits();
       int ops = 5000;
       for (int i = 0; i < ops; i++) bench.pinUnpin(w);
       w.endIteration();
 
-      assertEquals(ops, w.session.metrics().hits() + w.misses);
+      assertEquals(ops, w.session.metrics().hits() - hitsBefore + w.misses);
       assertEquals(w.misses, w.evictions, "the pool was full from the start, so each miss evicted");
       assertEquals(w.evictions, w.victimSearches, "one thread: no victim is given back");
       assertTrue(w.ticks >= w.victimSearches, "a search examines at least one position");
+      assertEquals(0, w.failedCas, "one thread: no compare-and-set loses");
+      assertEquals(w.victimSearches, w.measuredLatency.getTotalCount(), "every measured search timed once");
       assertTrue(w.misses > ops / 4 && w.misses < ops * 3 / 5, "about 41% of uniform requests miss, got " + w.misses);
     } finally {
       bench.closePool();
@@ -43,6 +57,7 @@ class BenchmarkStatesTest {
   void evictionBenchmarkRefusesAWorkingSetThatFits() {
     EvictionBenchmark bench = new EvictionBenchmark();
     bench.selector = "gclock";
+    bench.hand = "stock";
     bench.frames = 64;
     bench.storage = "metadata";
     bench.padding = "none";
@@ -99,6 +114,23 @@ class BenchmarkStatesTest {
     bench.seed = 9;
     bench.populate();
     return bench;
+  }
+
+  @Test
+  void handsBecomeSelectorSpecs() {
+    var registry = dev.bufmgr.core.evict.SelectorRegistry.load();
+    assertEquals("gclock:batch=1,hand=global", HandSpec.resolve("gclock", "stock", registry));
+    assertEquals("hotcool:batch=64,hand=global", HandSpec.resolve("hotcool", "batch64", registry));
+    assertEquals("gclock:maxUsage=3,batch=1,hand=partitioned", HandSpec.resolve("gclock:maxUsage=3", "partitioned", registry));
+    assertEquals("gclock:batch=16", HandSpec.resolve("gclock:batch=16", "spec", registry));
+    assertEquals("s3fifo", HandSpec.resolve("s3fifo", "stock", registry));
+    assertThrows(IllegalArgumentException.class, () -> HandSpec.resolve("s3fifo", "batch16", registry));
+    assertThrows(IllegalArgumentException.class, () -> HandSpec.resolve("gclock:batch=16", "batch64", registry));
+    assertThrows(IllegalArgumentException.class, () -> HandSpec.resolve("gclock", "sideways", registry));
+  }
+
+  private static IterationParams iteration(IterationType type) {
+    return new IterationParams(type, 1, TimeValue.seconds(1), 1);
   }
 
   private static ThreadParams thread(int index, int count) {

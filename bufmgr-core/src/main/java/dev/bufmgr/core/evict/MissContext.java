@@ -11,14 +11,16 @@ public final class MissContext {
   private AccessStrategy strategy = AccessStrategy.NORMAL;
   private int pageClass;
   private long ticks;
+  private long failedCas;
   private long note;
 
-  /** Starts a new miss; clears ticks and the selector's note. */
+  /** Starts a new miss; clears ticks, failed compare-and-sets and the selector's note. */
   public void begin(long page, AccessStrategy strategy, int pageClass) {
     this.page = page;
     this.strategy = strategy;
     this.pageClass = pageClass;
     this.ticks = 0;
+    this.failedCas = 0;
     this.note = 0;
   }
 
@@ -45,6 +47,19 @@ public final class MissContext {
   /** The positions examined for this miss so far. */
   public long ticks() {
     return ticks;
+  }
+
+  /**
+   * Counts one compare-and-set of the victim search that lost to another thread's change of the
+   * same word (the contention the batched-sweep thread measures in locked read-modify-writes).
+   */
+  public void failedCas() {
+    failedCas++;
+  }
+
+  /** The victim search's failed compare-and-sets for this miss so far. */
+  public long failedCasCount() {
+    return failedCas;
   }
 
   /** Scratch space the selector may use between the callbacks of one miss. */

@@ -19,6 +19,7 @@ public final class SessionMetrics {
   long ringReuses;
   long ringRejections;
   long victimRetries;
+  long failedCas;
   final long[] classHits;
   final long[] classMisses;
   final TicksHistogram ticks = new TicksHistogram();
@@ -72,6 +73,24 @@ public final class SessionMetrics {
   public void victimSearch(long ticks, long nanos) {
     this.ticks.record(ticks);
     if (nanos >= 0) victimNanos.recordValue(Math.min(Math.max(nanos, 1), MAX_TRACKED_NANOS));
+  }
+
+  /** A victim search's compare-and-sets lost {@code n} times to other threads' changes. */
+  public void failedCas(long n) {
+    failedCas += n;
+  }
+
+  /** Failed compare-and-sets of this session's victim searches so far. */
+  public long failedCasTotal() {
+    return failedCas;
+  }
+
+  /**
+   * A copy of this session's victim-search latencies so far (nanoseconds, 2 significant digits);
+   * empty when the pool does not time searches. Read it on the session's own thread.
+   */
+  public Histogram victimSearchNanos() {
+    return victimNanos.copy();
   }
 
   /** The number of page classes counted. */

@@ -382,8 +382,10 @@ public final class PoolSession implements AutoCloseable {
   private int searchVictim() {
     long start = timed ? System.nanoTime() : 0;
     long ticksBefore = miss.ticks();
+    long failedBefore = miss.failedCasCount();
     int b = selector.selectVictim(miss);
     metrics.victimSearch(miss.ticks() - ticksBefore, timed ? System.nanoTime() - start : -1);
+    metrics.failedCas(miss.failedCasCount() - failedBefore);
     return b;
   }
 

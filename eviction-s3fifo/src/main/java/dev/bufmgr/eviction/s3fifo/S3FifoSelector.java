@@ -215,7 +215,7 @@ final class S3FifoSelector implements VictimSelector {
       long w = membership.word(b);
       if (Membership.queue(w) != current || Membership.entry(b, w) != e) continue;
       ticks++;
-      switch (examine(q, current, b, w, e)) {
+      switch (examine(q, current, b, w, e, miss)) {
         case CLAIMED -> {
           miss.addTicks(ticks);
           return b;
@@ -259,15 +259,19 @@ final class S3FifoSelector implements VictimSelector {
 
   /**
    * Applies S3-FIFO's rule to the polled entry {@code e} of buffer {@code b} (membership {@code w})
-   * from {@code queue}, re-reading the state word until one compare-and-set succeeds.
+   * from {@code queue}, re-reading the state word until one compare-and-set succeeds; each one that
+   * fails is counted in {@code miss}.
    */
-  private Outcome examine(BufferFifo queue, int current, int b, long w, long e) {
+  private Outcome examine(BufferFifo queue, int current, int b, long w, long e, MissContext miss) {
     while (true) {
       long st = descriptors.state(b);
       int count = usage(st);
       if (current == Membership.SMALL && count >= threshold) {
         long moved = Membership.moved(w, Membership.MAIN);
-        if (!membership.compareAndSet(b, w, moved)) return Outcome.STALE;
+        if (!membership.compareAndSet(b, w, moved)) {
+          miss.failedCas();
+          return Outcome.STALE;
+        }
         small.addMembers(-1);
         main.addMembers(1);
         setCount(b, 0);
@@ -277,7 +281,10 @@ final class S3FifoSelector implements VictimSelector {
       }
       if (current == Membership.MAIN && count >= 1) {
         long again = Membership.moved(w, Membership.MAIN);
-        if (!membership.compareAndSet(b, w, again)) return Outcome.STALE;
+        if (!membership.compareAndSet(b, w, again)) {
+          miss.failedCas();
+          return Outcome.STALE;
+        }
         decrementCount(b);
         main.push(Membership.entry(b, again));
         mainReinsertions.increment();
@@ -290,6 +297,7 @@ final class S3FifoSelector implements VictimSelector {
       if (BufferTransitions.tryClaim(descriptors, b, st)) {
         return Outcome.CLAIMED;
       }
+      miss.failedCas();
     }
   }
 

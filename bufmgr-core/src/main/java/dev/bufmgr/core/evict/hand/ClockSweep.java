@@ -13,7 +13,8 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
  * The victim search of a clock selector, as PostgreSQL's {@code StrategyGetBuffer} (freelist.c)
  * runs it: look at the buffer under the hand; if it is unpinned, either age its usage bits and
  * move on, or claim it as the victim; a pinned buffer is passed. Every change is a
- * compare-and-set of the buffer's state word, retried on the same buffer when it fails. The search
+ * compare-and-set of the buffer's state word, retried on the same buffer when it fails (each failure
+ * counted in the miss's {@link MissContext#failedCas}). The search
  * gives up with {@link NoUnpinnedBuffersException} when the hand's cursor says it has found every
  * buffer pinned with no aging in between ({@link HandCursor#pinned}): for one hand over all buffers
  * after N pinned ticks in a row, PostgreSQL's {@code trycounter}, reset on every decrement; for a
@@ -100,6 +101,7 @@ public final class ClockSweep {
           miss.addTicks(ticks);
           return b;
         }
+        miss.failedCas();
       }
     }
   }
