@@ -1,6 +1,8 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.NodeStripePlacement;
 import dev.bufmgr.core.buffer.Padding;
+import dev.bufmgr.core.buffer.StripePlacement;
 import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.metrics.SessionMetrics;
@@ -121,6 +123,20 @@ public class EvictionBenchmark {
   @Param({"none"})
   public String pinning;
 
+  /** Descriptor stripes; the partitioned hand keeps one hand per stripe. */
+  @Param({"4"})
+  public int stripes;
+
+  /**
+   * Who first touches each descriptor stripe and which stripe is a thread's home: {@code default}
+   * (the core's: an unpinned thread per stripe, homes in turn), {@code nodes} (a thread pinned to
+   * the stripe's node, homes on the caller's node: {@link NodeStripePlacement} on this host's
+   * topology) or {@code nodes=N} (the same on N logical nodes, {@link Topology#withNodes}); the
+   * pinning follows the same topology.
+   */
+  @Param({"default"})
+  public String placement;
+
   /** Seed of the page arrays (thread i uses seed + 1 + i) and of the fill order. */
   @Param({"42"})
   public long seed;
@@ -129,6 +145,8 @@ public class EvictionBenchmark {
   int pages;
   /** The selector spec the pool runs: {@code selector} with {@code hand}. */
   String spec;
+  /** The topology the placement and the pinning use. */
+  Topology topology;
   private final AtomicInteger threadNumbers = new AtomicInteger();
 
   /** Builds the pool and fills every buffer with a distinct page of the working set. */
@@ -141,10 +159,13 @@ public class EvictionBenchmark {
     if (p > Integer.MAX_VALUE) throw new IllegalArgumentException("working set of " + p + " pages is too large");
     pages = (int) p;
     spec = HandSpec.resolve(selector, hand, SelectorRegistry.load());
+    topology = placementTopology(placement);
     pool =
         new BufferPool(
             PoolConfig.builder()
                 .frames(frames)
+                .stripes(stripes)
+                .placement(placement.equals("default") ? StripePlacement.DEFAULT : new NodeStripePlacement(topology))
                 .storage(StorageMode.parse(storage))
                 .padding(Padding.parse(padding))
                 .selector(spec)
@@ -157,6 +178,13 @@ public class EvictionBenchmark {
     if (pool.residentPages() != frames) {
       throw new IllegalStateException("fill left " + pool.residentPages() + " of " + frames + " buffers in use");
     }
+  }
+
+  /** The host's topology, or {@code nodes=N}'s forced one. */
+  static Topology placementTopology(String placement) {
+    if (placement.equals("default") || placement.equals("nodes")) return Topology.detect();
+    if (placement.matches("nodes=[1-9][0-9]{0,3}")) return Topology.forced(Integer.parseInt(placement.substring(6)));
+    throw new IllegalArgumentException("placement must be default, nodes or nodes=N, got '" + placement + "'");
   }
 
   /** Frees the pool's memory. */
@@ -193,7 +221,7 @@ public class EvictionBenchmark {
     @Setup(Level.Trial)
     public void open(EvictionBenchmark bench, ThreadParams thread) {
       threadIndex = thread.getThreadIndex();
-      ThreadPlacement.place(bench.pinning, threadIndex);
+      ThreadPlacement.place(bench.pinning, threadIndex, bench.topology);
       session = bench.pool.openSession();
       pageSamples = KeySamples.uniform(bench.pages, SAMPLES, bench.seed + 1 + bench.threadNumbers.getAndIncrement());
     }

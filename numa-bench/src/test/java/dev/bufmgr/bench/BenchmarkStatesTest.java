@@ -24,6 +24,8 @@ class BenchmarkStatesTest {
     bench.workingSet = 1.7;
     bench.timeSearch = true;
     bench.pinning = "none";
+    bench.stripes = 4;
+    bench.placement = "default";
     bench.seed = 5;
     bench.openPool();
     try {
@@ -51,6 +53,38 @@ class BenchmarkStatesTest {
     } finally {
       bench.closePool();
     }
+  }
+
+  @Test
+  void evictionBenchmarkPlacesStripesOnNodesAndItsThreadsHomeOnTheirNode() {
+    EvictionBenchmark bench = new EvictionBenchmark();
+    bench.selector = "gclock";
+    bench.hand = "partitioned";
+    bench.frames = 64;
+    bench.storage = "metadata";
+    bench.padding = "none";
+    bench.workingSet = 1.7;
+    bench.timeSearch = false;
+    bench.pinning = "none";
+    bench.stripes = 4;
+    bench.placement = "nodes=2";
+    bench.seed = 5;
+    bench.openPool();
+    try {
+      assertEquals(2, bench.topology.nodes().size(), "two logical nodes forced");
+      assertEquals(4, bench.pool.descriptors().stripes());
+      assertEquals("gclock:batch=1,hand=partitioned", bench.spec);
+      EvictionBenchmark.Worker w = new EvictionBenchmark.Worker();
+      w.open(bench, thread(0, 1));
+      w.beginIteration(iteration(IterationType.MEASUREMENT));
+      for (int i = 0; i < 2000; i++) bench.pinUnpin(w);
+      w.endIteration();
+      assertTrue(w.evictions > 0, "the partitioned hand found victims on the placed stripes");
+    } finally {
+      bench.closePool();
+    }
+    assertThrows(IllegalArgumentException.class, () -> EvictionBenchmark.placementTopology("nodes=0"));
+    assertThrows(IllegalArgumentException.class, () -> EvictionBenchmark.placementTopology("numa"));
   }
 
   @Test

@@ -23,6 +23,11 @@ public final class Matrices {
   private static final String HIT_PATH = HitPathBenchmark.class.getName();
   /** HitPathBenchmark's methods: pool, poolPinUnpin, caffeine. */
   private static final int HIT_PATH_METHODS = 3;
+  /**
+   * Descriptor stripes of every eviction point: the partitioned hand's partitions. A pinned point
+   * places them on the host's nodes ({@code placement=nodes}), an unpinned one as the core does.
+   */
+  private static final int STRIPES = 4;
 
   /** An eviction matrix's axes. */
   private record EvictionAxes(List<String> selectors, List<String> hands, List<String> ratios, List<String> paddings,
@@ -102,6 +107,8 @@ public final class Matrices {
                   params.put("workingSet", ratio);
                   params.put("padding", padding);
                   params.put("pinning", pin);
+                  params.put("stripes", String.valueOf(STRIPES));
+                  params.put("placement", pin.equals("none") ? "default" : "nodes");
                   points.add(new Point(EVICTION, 1, params, t));
                 }
               }
