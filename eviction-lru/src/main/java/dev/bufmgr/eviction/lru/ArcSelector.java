@@ -3,7 +3,10 @@ package dev.bufmgr.eviction.lru;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
+import dev.bufmgr.core.evict.SelectorCounter;
 import dev.bufmgr.core.evict.queue.BufferQueue;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * ARC, the adaptive replacement cache (Megiddo and Modha, FAST '03, Fig. 4), following
@@ -68,6 +71,10 @@ final class ArcSelector extends ListSelector {
   private final CleaningView cleaning;
   /** p: the target size of T1, between 0 and c. */
   private double target;
+  private final SelectorCounter recentGhostHits;
+  private final SelectorCounter frequentGhostHits;
+  private final SelectorCounter recentEvictions;
+  private final SelectorCounter frequentEvictions;
 
   ArcSelector(Descriptors descriptors, String name) {
     super(descriptors, name, 2);
@@ -77,6 +84,10 @@ final class ArcSelector extends ListSelector {
     this.recentGhosts = new GhostIds(capacity);
     this.frequentGhosts = new GhostIds(capacity);
     this.cleaning = tailSweeps(recent, frequent);
+    this.recentGhostHits = SelectorCounter.forSharing(descriptors.sharing());
+    this.frequentGhostHits = SelectorCounter.forSharing(descriptors.sharing());
+    this.recentEvictions = SelectorCounter.forSharing(descriptors.sharing());
+    this.frequentEvictions = SelectorCounter.forSharing(descriptors.sharing());
   }
 
   @Override
@@ -112,11 +123,13 @@ final class ArcSelector extends ListSelector {
     if (recentGhosts.remove(page)) {
       double delta = Math.max((double) frequentGhosts.size() / (recentGhosts.size() + 1), 1);
       target = Math.min(target + delta, capacity);
+      recentGhostHits.increment();
       return FROM_RECENT_GHOST;
     }
     if (frequentGhosts.remove(page)) {
       double delta = Math.max((double) recentGhosts.size() / (frequentGhosts.size() + 1), 1);
       target = Math.max(target - delta, 0);
+      frequentGhostHits.increment();
       return FROM_FREQUENT_GHOST;
     }
     return 0;
@@ -145,9 +158,11 @@ final class ArcSelector extends ListSelector {
     boolean keepId = miss.note() != 0 || trimDirectory();
     if (recent.contains(b)) {
       recent.unlink(b);
+      recentEvictions.increment();
       if (keepId) recentGhosts.add(page);
     } else if (frequent.contains(b)) {
       frequent.unlink(b);
+      frequentEvictions.increment();
       frequentGhosts.add(page);
     }
   }
@@ -170,6 +185,21 @@ final class ArcSelector extends ListSelector {
   @Override
   protected void admit(int b, MissContext miss) {
     (miss.note() == 0 ? recent : frequent).pushHead(b);
+  }
+
+  /**
+   * Normal misses whose id B1 held ({@code recentGhostHits}, p raised) and B2 held ({@code
+   * frequentGhostHits}, p lowered), and pages that left T1 ({@code recentEvictions}) and T2
+   * ({@code frequentEvictions}).
+   */
+  @Override
+  public Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("recentGhostHits", recentGhostHits.sum());
+    c.put("frequentGhostHits", frequentGhostHits.sum());
+    c.put("recentEvictions", recentEvictions.sum());
+    c.put("frequentEvictions", frequentEvictions.sum());
+    return c;
   }
 
   /** Two sweeps, T1's and T2's, each from its oldest page. Reusable: unpinned. */

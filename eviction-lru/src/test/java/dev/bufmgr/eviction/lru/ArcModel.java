@@ -2,6 +2,7 @@ package dev.bufmgr.eviction.lru;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A plain ARC written from the paper's pseudocode (Megiddo and Modha, FAST '03, Fig. 4), sharing
@@ -18,6 +19,10 @@ final class ArcModel {
   private final LinkedHashMap<Long, Boolean> b1 = new LinkedHashMap<>();
   private final LinkedHashMap<Long, Boolean> b2 = new LinkedHashMap<>();
   private double p;
+  private long recentGhostHits;
+  private long frequentGhostHits;
+  private long recentEvictions;
+  private long frequentEvictions;
 
   ArcModel(int frames) {
     this.c = frames;
@@ -30,6 +35,7 @@ final class ArcModel {
       return true;
     }
     if (b1.containsKey(x)) { // case II
+      recentGhostHits++;
       p = Math.min(p + (b1.size() >= b2.size() ? 1 : (double) b2.size() / b1.size()), c);
       replace(false);
       b1.remove(x);
@@ -37,6 +43,7 @@ final class ArcModel {
       return false;
     }
     if (b2.containsKey(x)) { // case III
+      frequentGhostHits++;
       p = Math.max(p - (b2.size() >= b1.size() ? 1 : (double) b1.size() / b2.size()), 0);
       replace(true);
       b2.remove(x);
@@ -51,6 +58,7 @@ final class ArcModel {
         replace(false);
       } else {
         removeLru(t1);
+        recentEvictions++;
       }
     } else if (l1 + l2 >= c) { // B
       if (l1 + l2 == 2 * c) removeLru(b2);
@@ -63,8 +71,23 @@ final class ArcModel {
   /** The paper's REPLACE(x, p), with libCacheSim's fallback to T1 when T2 is empty. */
   private void replace(boolean xInB2) {
     boolean fromT1 = !t1.isEmpty() && (t1.size() > p || (xInB2 && t1.size() == p));
-    if (fromT1 || t2.isEmpty()) b1.put(removeLru(t1), Boolean.TRUE);
-    else b2.put(removeLru(t2), Boolean.TRUE);
+    if (fromT1 || t2.isEmpty()) {
+      b1.put(removeLru(t1), Boolean.TRUE);
+      recentEvictions++;
+    } else {
+      b2.put(removeLru(t2), Boolean.TRUE);
+      frequentEvictions++;
+    }
+  }
+
+  /** The counts the selector publishes, under its names. */
+  Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("recentGhostHits", recentGhostHits);
+    c.put("frequentGhostHits", frequentGhostHits);
+    c.put("recentEvictions", recentEvictions);
+    c.put("frequentEvictions", frequentEvictions);
+    return c;
   }
 
   private static long removeLru(LinkedHashMap<Long, Boolean> list) {

@@ -117,6 +117,7 @@ class ArcReferenceTest {
           assertEquals(model.access(page), s.access(page, AccessStrategy.NORMAL, 0, write), "seed " + seed + ", request " + i);
         }
         for (long page = 0; page < pages; page++) assertEquals(model.contains(page), p.bufferOf(page) >= 0, "page " + page);
+        assertEquals(model.counters(), p.selectorCounters(), "seed " + seed + ": the selector's own counts");
       }
     }
   }
