@@ -97,11 +97,11 @@ public final class MatrixRunner {
       }
     }
     Path folder = o.out() != null ? o.out() : Path.of("results", "bench-" + m.name() + "-" + STAMP.format(Instant.now()));
+    if (Files.exists(folder) && !Files.isDirectory(folder)) {
+      throw new UsageException("results folder " + folder + " is a file, not a folder");
+    }
     if (Files.exists(folder) && !o.force() && !emptyFolder(folder)) {
       throw new UsageException("results folder " + folder + " exists and is not empty (use --force to replace it)");
-    }
-    if (Files.exists(folder) && !Files.isDirectory(folder)) {
-      throw new UsageException("results folder " + folder + " is a file");
     }
     BudgetPlan plan = BudgetPlan.fit(m, o.budget(), o.quick() ? JmhSettings.QUICK : null);
     return new Prepared(o, m, plan, folder, topology);

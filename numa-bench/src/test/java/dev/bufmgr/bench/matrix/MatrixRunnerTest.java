@@ -155,6 +155,18 @@ class MatrixRunnerTest {
     assertEquals(1, Files.list(out).count());
   }
 
+  @Test
+  void refusesAFileWhereTheResultsFolderBelongsEvenWhenForced(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("a-file"), "mine");
+    for (String[] args : new String[][] {{"smoke", "--out", file.toString()}, {"smoke", "--force", "--out", file.toString()}}) {
+      Run run = run(args);
+      assertEquals(2, run.status, run.err);
+      assertTrue(run.err.contains("is a file, not a folder"), run.err);
+      assertEquals(1, run.err.strip().lines().count(), run.err);
+      assertEquals("mine", Files.readString(file));
+    }
+  }
+
   private static void assertRefused(Path dir, String folder, String message, String... args) {
     Run run = run(args);
     assertEquals(2, run.status, run.err);
