@@ -35,7 +35,7 @@ class SelectorSpecTest {
     assertEquals(List.of("second-chance"), r.names());
     SelectorParameters p = r.validate(SelectorSpec.parse("second-chance"));
     assertEquals(1, p.intValue("batch"));
-    assertEquals("second-chance:batch=1", p.canonicalName());
+    assertEquals("second-chance:batch=1,fault=none", p.canonicalName());
     assertEquals("second-chance:batch=8", r.validate(SelectorSpec.parse("second-chance:batch=8")).canonicalName());
   }
 
@@ -46,7 +46,7 @@ class SelectorSpecTest {
         "unknown policy 'lfu' (registered selectors: second-chance)",
         assertThrows(IllegalArgumentException.class, () -> r.validate(SelectorSpec.parse("lfu"))).getMessage());
     assertEquals(
-        "policy second-chance: unknown parameter 'size' (known: batch)",
+        "policy second-chance: unknown parameter 'size' (known: batch, fault)",
         assertThrows(IllegalArgumentException.class, () -> r.validate(SelectorSpec.parse("second-chance:size=2")))
             .getMessage());
     assertEquals(
