@@ -44,20 +44,21 @@ import dev.bufmgr.core.pool.AccessStrategy;
  *   <li><b>Test hand</b> ({@code ClockPro_run_test}): passes resident pages; removes a test entry
  *       (its test period ends without a reuse) and lowers the cold target by 1 (at least 0).
  * </ul>
- * The cold target starts at {@code init-ratio-cold * frames}; ClockPro.c's parameters and
- * defaults ({@code init-ref=0,init-ratio-cold=1}) are this selector's. Its bounds (0 and {@code
- * frames}) and the test entries' number (at most {@code frames}, the paper's "m non-resident cold
- * pages") are ClockPro.c's constants, kept as constants.
+ * The cold target starts at {@code coldRatio * frames}. ClockPro.c's parameters and defaults are
+ * this selector's: {@code initRef} is its {@code init-ref} (0), {@code coldRatio} its {@code
+ * init-ratio-cold} (1). The target's bounds (0 and {@code frames}) and the number of test entries
+ * (at most {@code frames}, the paper's "m non-resident cold pages") are ClockPro.c's constants,
+ * kept as constants.
  *
  * <p><b>Where this differs from ClockPro.c</b>, each because that code cannot serve a buffer pool
- * or does not end:
+ * or does not end. With these six changes made in its C, libCacheSim gives this selector's miss
+ * counts exactly ({@code ClockProReferenceTest}).
  * <ol>
  *   <li>Every miss is admitted. ClockPro.c's {@code can_insert} refuses a miss while {@code
  *       mem_cold + 1 > mem_cold_max}; with its default {@code init-ratio-cold=1} that is true as
  *       soon as the cache is full of cold pages, so libCacheSim's ClockPro keeps its first {@code
  *       frames} distinct pages for ever and never evicts (its miss counts on the LIRS traces equal
- *       those of that rule exactly, see {@code ClockProReferenceTest}). A buffer pool must give every
- *       missed page a buffer.
+ *       those of that rule exactly). A buffer pool must give every missed page a buffer.
  *   <li>One page leaves per miss. ClockPro.c turning a hot page cold first runs the cold hand until
  *       {@code mem_cold + 1 <= mem_cold_max}, and ending a test period runs it while {@code mem_cold
  *       > mem_cold_max}: evictions inside an eviction, which a pool (one victim per search) cannot
@@ -67,17 +68,29 @@ import dev.bufmgr.core.pool.AccessStrategy;
  *       hand stops when no page is hot: in ClockPro.c the hot hand's cold-hand runs re-enter the
  *       promotion of the same page without end, and with the cold target at {@code frames} (the
  *       default start) the hot hand turns for ever over a clock without hot pages.
- *   <li>A page loaded while it has a test entry becomes a resident hot page (ClockPro.c promotes
- *       the test entry in place and never inserts the page, so it stays a miss for ever).
+ *   <li>A page loaded while it has a test entry becomes a resident hot page: it is loaded cold
+ *       behind the hot hand, the entry goes, the target rises, and the page is promoted (ClockPro.c
+ *       promotes the test entry in place and never inserts the page, so it stays a miss for ever).
  *   <li>A hot page turned cold keeps reference bit 0 (ClockPro.c gives it {@code init-ref}, which
  *       with {@code init-ref=1} lets the cold hand promote and the hot hand demote the same pages
  *       for ever). When no page is cold, the search first turns the hot hand until one page turns
  *       cold (ClockPro.c's cold hand would turn for ever).
+ *   <li>A promoted page goes just behind the hot hand, which stays where it is, as a loaded page
+ *       does. ClockPro.c moves it with {@code move_obj_to_tail}, a helper for lists with ends, on
+ *       the circular list: the page lands just after the hot hand's entry and the hand steps past
+ *       both, so that entry goes unexamined for a lap.
  * </ol>
  * The paper differs from ClockPro.c (and this selector follows the code) in that it keeps a test
  * period on resident cold pages too (a cold page referenced outside its test period is not
  * promoted but moved to the head), lets the hot hand also end test periods and remove test
  * entries, and adapts the cold target only on those test-period events.
+ *
+ * <p><b>Cost.</b> The hot hand goes straight to the next hot page (the hot pages are also kept in
+ * clock order by themselves; passing the other entries changes nothing, so the hand ends where
+ * ClockPro.c's would). The cold and test hands pass the entries of the other kinds one by one, as
+ * in the paper's single clock: when cold pages are few (the target falls toward 0 when test
+ * periods end unused, as under a Zipf workload larger than the pool) a victim search costs up to
+ * a lap of the clock ({@code 2 * frames} entries).
  *
  * <p><b>In the pool.</b> The cold hand passes a pinned page without touching its bit; after as
  * many pinned cold pages in a row as there are cold pages it turns a hot page cold and looks
@@ -104,6 +117,8 @@ final class ClockProSelector implements VictimSelector {
   private final int initRef;
   /** Buffers 0..frames-1, and test entries frames..2*frames-1, in clock order (the hands move toward the head). */
   private final BufferQueue clock;
+  /** The hot pages alone, in clock order, so the hot hand goes from one to the next without passing the rest. */
+  private final BufferQueue hotOrder;
   /** Each entry's kind: {@link #OUT} when not on the clock. */
   private final byte[] kind;
   /** The page each test entry stands for. */
@@ -116,6 +131,8 @@ final class ClockProSelector implements VictimSelector {
   private int handHot = BufferQueue.NONE;
   private int handCold = BufferQueue.NONE;
   private int handTest = BufferQueue.NONE;
+  /** The first hot page at or after the hot hand in clock order, or none when no page is hot. */
+  private int nextHot = BufferQueue.NONE;
   private int hot;
   private int cold;
   private int coldTarget;
@@ -136,6 +153,7 @@ final class ClockProSelector implements VictimSelector {
     this.initRef = initRef;
     this.coldTarget = (int) (frames * initRatioCold);
     this.clock = new BufferQueue(2 * frames);
+    this.hotOrder = new BufferQueue(frames);
     this.kind = new byte[2 * frames];
     this.testPage = new long[2 * frames];
     this.tests = new TestPageIndex(frames);
@@ -217,23 +235,32 @@ final class ClockProSelector implements VictimSelector {
     hot++;
     if (handHot == b) handHot = clock.newerWrapping(b);
     if (handHot != b) clock.insertOlderThan(b, handHot);
+    if (nextHot == BufferQueue.NONE) {
+      hotOrder.pushHead(b);
+      nextHot = b;
+    } else {
+      hotOrder.insertOlderThan(b, nextHot);
+    }
   }
 
-  /** One step of the hot hand; returns whether it turned a page cold ({@code ClockPro_run_hot}). */
+  /**
+   * The hot hand's steps up to and including the next hot page ({@code ClockPro_run_hot}, which
+   * passes the entries before it one call at a time without changing them); returns whether it
+   * turned that page cold. Only while some page is hot.
+   */
   private boolean runHot() {
-    int b = handHot;
-    if (kind[b] != HOT) {
-      handHot = clock.newerWrapping(b);
-      return false;
-    }
+    int b = nextHot;
+    handHot = b;
     while (true) {
       long st = descriptors.state(b);
       if (usage(st) == 0) break;
       if (descriptors.compareAndSetState(b, st, withUsage(st, 0))) {
         handHot = clock.newerWrapping(b);
+        nextHot = hotOrder.newerWrapping(b);
         return false;
       }
     }
+    leaveHotOrder(b);
     kind[b] = COLD;
     hot--;
     cold++;
@@ -255,6 +282,12 @@ final class ClockProSelector implements VictimSelector {
     testExpiries++;
     dropTest(e);
     return true;
+  }
+
+  /** Takes hot page {@code b} out of the hot order, moving {@link #nextHot} on if it was {@code b}. */
+  private void leaveHotOrder(int b) {
+    if (nextHot == b) nextHot = hotOrder.size() > 1 ? hotOrder.newerWrapping(b) : BufferQueue.NONE;
+    hotOrder.unlink(b);
   }
 
   /** Takes test entry {@code e} off the clock and out of the index. */
@@ -295,6 +328,7 @@ final class ClockProSelector implements VictimSelector {
     byte k = kind[b];
     if (k == HOT) {
       hot--;
+      leaveHotOrder(b);
     } else if (k == COLD) {
       cold--;
       int stale = tests.get(page);
