@@ -12,8 +12,9 @@ import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
-import dev.bufmgr.core.evict.queue.QueueSweepView;
 import dev.bufmgr.core.pool.AccessStrategy;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * CLOCK-Pro (Jiang, Chen and Zhang, "CLOCK-Pro: An Effective Improvement of the CLOCK
@@ -117,6 +118,13 @@ final class ClockProSelector implements VictimSelector {
   private final int initRef;
   /** Buffers 0..frames-1, and test entries frames..2*frames-1, in clock order (the hands move toward the head). */
   private final BufferQueue clock;
+  /** Each entry's place on the clock: ascending from the clock's tail to its head (see {@link #place}). */
+  private final long[] label;
+  /** The cold pages and the test entries by label, so the cold and test hands go straight to the next of their kind. */
+  private final TreeMap<Long, Integer> coldAt = new TreeMap<>();
+  private final TreeMap<Long, Integer> testAt = new TreeMap<>();
+  /** Changes to the clock or to any entry's kind, for the cleaning view's cursor. */
+  private long changes;
   /** The hot pages alone, in clock order, so the hot hand goes from one to the next without passing the rest. */
   private final BufferQueue hotOrder;
   /** Each entry's kind: {@link #OUT} when not on the clock. */
@@ -153,6 +161,7 @@ final class ClockProSelector implements VictimSelector {
     this.initRef = initRef;
     this.coldTarget = (int) (frames * initRatioCold);
     this.clock = new BufferQueue(2 * frames);
+    this.label = new long[2 * frames];
     this.hotOrder = new BufferQueue(frames);
     this.kind = new byte[2 * frames];
     this.testPage = new long[2 * frames];
@@ -160,9 +169,7 @@ final class ClockProSelector implements VictimSelector {
     this.spareTests = new int[frames];
     for (int i = 0; i < frames; i++) spareTests[i] = 2 * frames - 1 - i;
     this.spare = frames;
-    QueueSweepView walk = new QueueSweepView(exclusive ? null : this, clock, () -> handCold, () -> examined,
-        (b, st) -> b < frames && kind[b] == COLD && !isPinned(st) && usage(st) == 0);
-    this.cleaning = new BuffersOnly(walk, frames);
+    this.cleaning = new ColdSweep();
   }
 
   @Override
@@ -199,13 +206,10 @@ final class ClockProSelector implements VictimSelector {
           pinnedInARow = 0;
           continue;
         }
-        int b = handCold;
+        int b = atOrAfter(coldAt, handCold);
+        handCold = b;
         ticks++;
         examined++;
-        if (kind[b] != COLD) {
-          handCold = clock.newerWrapping(b);
-          continue;
-        }
         long st = descriptors.state(b);
         if (isPinned(st)) {
           pinnedInARow++;
@@ -230,11 +234,13 @@ final class ClockProSelector implements VictimSelector {
     handCold = off(handCold, b);
     handTest = off(handTest, b);
     while (hot + 1 > frames - coldTarget && hot > 0) runHot();
-    if (kind[b] == COLD) cold--;
+    coldAt.remove(label[b]);
+    cold--;
     kind[b] = HOT;
     hot++;
+    changes++;
     if (handHot == b) handHot = clock.newerWrapping(b);
-    if (handHot != b) clock.insertOlderThan(b, handHot);
+    if (handHot != b) place(b, handHot);
     if (nextHot == BufferQueue.NONE) {
       hotOrder.pushHead(b);
       nextHot = b;
@@ -262,6 +268,8 @@ final class ClockProSelector implements VictimSelector {
     }
     leaveHotOrder(b);
     kind[b] = COLD;
+    coldAt.put(label[b], b);
+    changes++;
     hot--;
     cold++;
     demotions++;
@@ -271,17 +279,17 @@ final class ClockProSelector implements VictimSelector {
     return true;
   }
 
-  /** One step of the test hand ({@code ClockPro_run_test}); returns whether it ended a test period. */
-  private boolean runTest() {
-    int e = handTest;
-    if (kind[e] != TEST) {
-      handTest = clock.newerWrapping(e);
-      return false;
-    }
+  /**
+   * The test hand's steps up to and including the next test entry, which goes ({@code
+   * ClockPro_run_test}, which passes resident pages one call at a time without changing them).
+   * Only while some test entry is held.
+   */
+  private void runTest() {
+    int e = atOrAfter(testAt, handTest);
+    handTest = e;
     if (coldTarget > 0) coldTarget--;
     testExpiries++;
     dropTest(e);
-    return true;
   }
 
   /** Takes hot page {@code b} out of the hot order, moving {@link #nextHot} on if it was {@code b}. */
@@ -292,6 +300,7 @@ final class ClockProSelector implements VictimSelector {
 
   /** Takes test entry {@code e} off the clock and out of the index. */
   private void dropTest(int e) {
+    testAt.remove(label[e]);
     leave(e);
     tests.remove(testPage[e]);
     kind[e] = OUT;
@@ -305,6 +314,68 @@ final class ClockProSelector implements VictimSelector {
     if (handCold == e) handCold = next;
     if (handTest == e) handTest = next;
     clock.unlink(e);
+    changes++;
+  }
+
+  /**
+   * Puts {@code b} on the clock just before {@code anchor} (in the hands' direction) and labels it
+   * midway between its neighbours. When they leave no label between them, the entries of the
+   * smallest aligned label range around the spot that is sparse enough are spread out evenly over
+   * it (Bender, Cole, Demaine, Farach-Colton and Zito's order-maintenance list: a range of 2^i
+   * labels may hold at most (2/1.4)^i entries), at an amortized O(log n) labels per insertion.
+   */
+  private void place(int b, int anchor) {
+    clock.insertOlderThan(b, anchor);
+    changes++;
+    int o = clock.older(b);
+    long lo = o == BufferQueue.NONE ? -1 : label[o];
+    long hi = label[anchor];
+    if (hi - lo >= 2) {
+      label[b] = lo + (hi - lo) / 2;
+      return;
+    }
+    int o2 = clock.older(b);
+    long x = o2 == BufferQueue.NONE ? hi : label[o2];
+    for (int i = 1; i <= LABEL_BITS; i++) {
+      long size = 1L << i;
+      long start = x & -size;
+      long end = start + size;
+      int first = b;
+      for (int e = clock.older(b); e != BufferQueue.NONE && label[e] >= start; e = clock.older(e)) first = e;
+      int count = 0;
+      for (int e = first; e != BufferQueue.NONE && (e == b || label[e] < end); e = clock.newer(e)) count++;
+      if (count <= Math.pow(2 / LABEL_DENSITY, i) && size / (count + 1) >= 2) {
+        spread(first, b, count, start, size / (count + 1));
+        return;
+      }
+    }
+    throw new IllegalStateException("clock labels exhausted");
+  }
+
+  /** Labels {@code count} entries from {@code first} on {@code step} apart from {@code start}, keeping the kind maps right. */
+  private void spread(int first, int placed, int count, long start, long step) {
+    int e = first;
+    for (int i = 0; i < count; i++, e = clock.newer(e)) {
+      if (e == placed) continue;
+      if (kind[e] == COLD) coldAt.remove(label[e]);
+      else if (kind[e] == TEST) testAt.remove(label[e]);
+    }
+    e = first;
+    for (int i = 0; i < count; i++, e = clock.newer(e)) {
+      label[e] = start + step * (i + 1);
+      if (e == placed) continue;
+      if (kind[e] == COLD) coldAt.put(label[e], e);
+      else if (kind[e] == TEST) testAt.put(label[e], e);
+    }
+  }
+
+  private static final int LABEL_BITS = 62;
+  private static final double LABEL_DENSITY = 1.4;
+
+  /** The first entry of {@code kind} at or after entry {@code from} in the hands' direction; {@code kind} is not empty. */
+  private int atOrAfter(TreeMap<Long, Integer> kind, int from) {
+    Map.Entry<Long, Integer> e = kind.ceilingEntry(label[from]);
+    return (e != null ? e : kind.firstEntry()).getValue();
   }
 
   /** The hand {@code hand}, moved to the next entry if it rests on {@code b}. */
@@ -331,6 +402,7 @@ final class ClockProSelector implements VictimSelector {
       leaveHotOrder(b);
     } else if (k == COLD) {
       cold--;
+      coldAt.remove(label[b]);
       int stale = tests.get(page);
       if (stale != TestPageIndex.ABSENT) dropTest(stale);
       while (spare == 0) runTest();
@@ -339,6 +411,8 @@ final class ClockProSelector implements VictimSelector {
       testPage[e] = page;
       tests.put(page, e);
       clock.insertOlderThan(e, b);
+      label[e] = label[b];
+      testAt.put(label[e], e);
       if (handHot == b) handHot = e;
       if (handCold == b) handCold = e;
       if (handTest == b) handTest = e;
@@ -365,14 +439,18 @@ final class ClockProSelector implements VictimSelector {
   private void admit(int b, long page) {
     if (handHot == BufferQueue.NONE) {
       clock.pushHead(b);
+      label[b] = 1L << (LABEL_BITS - 1);
       handHot = handCold = handTest = b;
       kind[b] = COLD;
+      coldAt.put(label[b], b);
       cold++;
+      changes++;
       return;
     }
     int e = tests.get(page);
-    clock.insertOlderThan(b, handHot);
+    place(b, handHot);
     kind[b] = COLD;
+    coldAt.put(label[b], b);
     cold++;
     if (e == TestPageIndex.ABSENT) return;
     if (coldTarget < frames) coldTarget++;
@@ -440,8 +518,17 @@ final class ClockProSelector implements VictimSelector {
     return name;
   }
 
-  /** The clock's sweep view, with test entries, which stand for no buffer, shown as none. */
-  private record BuffersOnly(QueueSweepView walk, int frames) implements CleaningView {
+  /**
+   * The cold hand's sweep: the cold pages from the cold hand on, in clock order (the hand goes
+   * straight from one to the next), positions counted in cold pages examined. A cleaner asks for
+   * consecutive positions, so the last answer is kept and stepped from while nothing changed.
+   */
+  private final class ColdSweep implements CleaningView {
+    private long cursorChanges = -1;
+    private int cursorStart = BufferQueue.NONE;
+    private long cursorOffset;
+    private int cursorEntry;
+
     @Override
     public int sweeps() {
       return 1;
@@ -449,23 +536,53 @@ final class ClockProSelector implements VictimSelector {
 
     @Override
     public int length(int sweep) {
-      return walk.length(sweep);
+      if (exclusive) return cold;
+      synchronized (ClockProSelector.this) {
+        return cold;
+      }
     }
 
     @Override
     public long position(int sweep) {
-      return walk.position(sweep);
+      if (exclusive) return examined;
+      synchronized (ClockProSelector.this) {
+        return examined;
+      }
     }
 
     @Override
     public int bufferAt(int sweep, long position) {
-      int e = walk.bufferAt(sweep, position);
-      return e < frames ? e : -1;
+      if (exclusive) return at(position - examined);
+      synchronized (ClockProSelector.this) {
+        return at(position - examined);
+      }
     }
 
     @Override
     public boolean reusable(int buffer, long state) {
-      return walk.reusable(buffer, state);
+      return kind[buffer] == COLD && !isPinned(state) && usage(state) == 0;
+    }
+
+    private int at(long offset) {
+      if (offset < 0 || offset >= cold) return -1;
+      long at;
+      int e;
+      if (cursorChanges == changes && cursorStart == handCold && cursorOffset <= offset) {
+        at = cursorOffset;
+        e = cursorEntry;
+      } else {
+        at = 0;
+        e = atOrAfter(coldAt, handCold);
+      }
+      for (; at < offset; at++) {
+        Map.Entry<Long, Integer> n = coldAt.higherEntry(label[e]);
+        e = (n != null ? n : coldAt.firstEntry()).getValue();
+      }
+      cursorChanges = changes;
+      cursorStart = handCold;
+      cursorOffset = offset;
+      cursorEntry = e;
+      return e;
     }
   }
 }

@@ -89,6 +89,11 @@ public final class BufferQueue {
     return newer[b];
   }
 
+  /** The buffer queued just before {@code b} (toward the tail), or {@link #NONE} at the tail. */
+  public int older(int b) {
+    return older[b];
+  }
+
   /** The buffer toward the head from {@code b}, or the tail past the head (a sweep's next step). */
   public int newerWrapping(int b) {
     int n = newer[b];

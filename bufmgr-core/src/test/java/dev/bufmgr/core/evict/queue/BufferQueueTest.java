@@ -34,6 +34,8 @@ class BufferQueueTest {
     q.unlink(3);
     assertEquals(List.of(2, 4, 0, 1), tailToHead(q));
     assertEquals(2, q.newerWrapping(1));
+    assertEquals(4, q.older(0));
+    assertEquals(BufferQueue.NONE, q.older(2));
   }
 
   @Test
