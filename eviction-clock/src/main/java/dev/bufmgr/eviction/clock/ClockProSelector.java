@@ -19,8 +19,8 @@ import java.util.TreeMap;
 /**
  * CLOCK-Pro (Jiang, Chen and Zhang, "CLOCK-Pro: An Effective Improvement of the CLOCK
  * Replacement", USENIX ATC '05), following the structure and rules of libCacheSim's {@code
- * cache/eviction/ClockPro.c} (read at 8033440; unchanged since its first version in libCacheSim
- * but for a comment) where that code is sound, and repaired where it is not (see below).
+ * cache/eviction/ClockPro.c} (read at 80334406; its logic unchanged since it was added, cdb5c25)
+ * where that code is sound, and repaired where it is not (see below).
  *
  * <p><b>The clock.</b> One circular list holds the resident <em>hot</em> and <em>cold</em> pages
  * and the <em>test</em> entries: pages that left as cold pages and are still in their test
@@ -38,7 +38,7 @@ import java.util.TreeMap;
  *       hand, or of a page loaded while it had a test entry (which then goes): a test entry first
  *       raises the cold target by 1 (at most {@code frames}); the cold and test hands leave the
  *       page; the hot hand runs while {@code hot + 1 > frames - coldTarget} and some page is hot;
- *       the page becomes hot with reference bit {@code init-ref} and moves behind the hot hand.
+ *       the page becomes hot with reference bit {@code initRef} and moves behind the hot hand.
  *   <li><b>Hot hand</b> ({@code ClockPro_run_hot}): passes cold pages and test entries; clears a
  *       referenced hot page; turns an unreferenced one cold in place, moving the cold and test
  *       hands off it.
@@ -86,12 +86,14 @@ import java.util.TreeMap;
  * promoted but moved to the head), lets the hot hand also end test periods and remove test
  * entries, and adapts the cold target only on those test-period events.
  *
- * <p><b>Cost.</b> The hot hand goes straight to the next hot page (the hot pages are also kept in
- * clock order by themselves; passing the other entries changes nothing, so the hand ends where
- * ClockPro.c's would). The cold and test hands pass the entries of the other kinds one by one, as
- * in the paper's single clock: when cold pages are few (the target falls toward 0 when test
- * periods end unused, as under a Zipf workload larger than the pool) a victim search costs up to
- * a lap of the clock ({@code 2 * frames} entries).
+ * <p><b>Cost.</b> Each hand goes straight to the next entry of the kind it acts on: the hot pages
+ * are also kept in clock order by themselves, and every entry carries a label in clock order
+ * (order maintenance, see {@link #place}) by which the cold pages and the test entries are
+ * indexed. Passing the other entries changes nothing, so every hand ends where ClockPro.c's would,
+ * at O(log n) per step instead of up to a lap of the clock ({@code 2 * frames} entries) when a kind
+ * is rare: hot pages while the cold target sits at {@code frames} (the default start), cold pages
+ * once it has fallen toward 0 (test periods ending unused, as under a Zipf workload larger than
+ * the pool). A victim search's ticks count the cold pages it examined.
  *
  * <p><b>In the pool.</b> The cold hand passes a pinned page without touching its bit; after as
  * many pinned cold pages in a row as there are cold pages it turns a hot page cold and looks
