@@ -336,8 +336,7 @@ final class ClockProSelector implements VictimSelector {
       label[b] = lo + (hi - lo) / 2;
       return;
     }
-    int o2 = clock.older(b);
-    long x = o2 == BufferQueue.NONE ? hi : label[o2];
+    long x = o == BufferQueue.NONE ? hi : label[o];
     for (int i = 1; i <= LABEL_BITS; i++) {
       long size = 1L << i;
       long start = x & -size;
