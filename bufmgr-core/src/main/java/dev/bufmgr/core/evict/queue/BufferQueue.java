@@ -43,6 +43,26 @@ public final class BufferQueue {
     changes++;
   }
 
+  /**
+   * Puts {@code b} just older than {@code anchor}, a queued buffer other than {@code b} (the tail
+   * when {@code anchor} is the tail): in a sweep toward the head that wraps, the position reached
+   * just before {@code anchor}, as CLOCK-Pro inserts a page just behind its hot hand. A buffer
+   * already queued moves there.
+   */
+  public void insertOlderThan(int b, int anchor) {
+    if (b == anchor || !queued[anchor]) throw new IllegalArgumentException("anchor " + anchor + " for " + b);
+    if (queued[b]) unlink(b);
+    int o = older[anchor];
+    older[b] = o;
+    newer[b] = anchor;
+    older[anchor] = b;
+    if (o != NONE) newer[o] = b;
+    else tail = b;
+    queued[b] = true;
+    size++;
+    changes++;
+  }
+
   /** Takes {@code b} out of the queue; nothing when it is not queued. */
   public void unlink(int b) {
     if (!queued[b]) return;
@@ -67,6 +87,11 @@ public final class BufferQueue {
   /** The buffer queued just after {@code b} (toward the head), or {@link #NONE} at the head. */
   public int newer(int b) {
     return newer[b];
+  }
+
+  /** The buffer queued just before {@code b} (toward the tail), or {@link #NONE} at the tail. */
+  public int older(int b) {
+    return older[b];
   }
 
   /** The buffer toward the head from {@code b}, or the tail past the head (a sweep's next step). */
