@@ -28,8 +28,7 @@ public final class HandSpec {
   public static String resolve(String selector, String hand, SelectorRegistry registry) {
     SelectorSpec spec = SelectorSpec.parse(selector);
     Map<String, String> handParams = parameters(hand);
-    boolean clock = registry.find(spec.name()).parameters().stream().map(ParameterSpec::name)
-        .anyMatch("hand"::equals);
+    boolean clock = hasClockHand(selector, registry);
     if (!clock) {
       if (!handParams.isEmpty() && !hand.trim().equalsIgnoreCase("stock")) {
         throw new IllegalArgumentException(
@@ -49,6 +48,12 @@ public final class HandSpec {
     SelectorSpec out = new SelectorSpec(spec.name(), merged);
     registry.validate(out);
     return out.toString();
+  }
+
+  /** Whether {@code selector}'s family has a clock hand to choose ({@code hand} among its parameters). */
+  public static boolean hasClockHand(String selector, SelectorRegistry registry) {
+    return registry.find(SelectorSpec.parse(selector).name()).parameters().stream().map(ParameterSpec::name)
+        .anyMatch("hand"::equals);
   }
 
   /** The selector parameters a hand sets (none for {@code spec}). */

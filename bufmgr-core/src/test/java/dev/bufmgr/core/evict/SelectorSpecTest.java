@@ -36,7 +36,7 @@ class SelectorSpecTest {
     SelectorParameters p = r.validate(SelectorSpec.parse("second-chance"));
     assertEquals(1, p.intValue("batch"));
     assertEquals("second-chance:batch=1,fault=none", p.canonicalName());
-    assertEquals("second-chance:batch=8", r.validate(SelectorSpec.parse("second-chance:batch=8")).canonicalName());
+    assertEquals("second-chance:batch=8,fault=none", r.validate(SelectorSpec.parse("second-chance:batch=8")).canonicalName());
   }
 
   @Test

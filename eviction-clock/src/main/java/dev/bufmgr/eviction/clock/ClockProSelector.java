@@ -1,18 +1,18 @@
 package dev.bufmgr.eviction.clock;
 
-import static dev.bufmgr.core.buffer.BufferState.claimed;
 import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import static dev.bufmgr.core.buffer.BufferState.usage;
-import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.Admission;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.pool.BufferTransitions;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -190,14 +190,14 @@ final class ClockProSelector implements VictimSelector {
   }
 
   @Override
-  public int selectVictim(Admission admission) {
-    if (exclusive) return sweep(admission);
+  public int selectVictim(MissContext miss) {
+    if (exclusive) return sweep(miss);
     synchronized (this) {
-      return sweep(admission);
+      return sweep(miss);
     }
   }
 
-  private int sweep(Admission admission) {
+  private int sweep(MissContext miss) {
     int pinnedInARow = 0;
     long ticks = 0;
     try {
@@ -217,17 +217,17 @@ final class ClockProSelector implements VictimSelector {
           pinnedInARow++;
           handCold = clock.newerWrapping(b);
         } else if (usage(st) > 0) {
-          if (!descriptors.compareAndSetState(b, st, withUsage(st, initRef))) continue;
+          if (!BufferTransitions.trySetUsage(descriptors, b, st, initRef)) continue;
           promote(b);
           promotions++;
           pinnedInARow = 0;
-        } else if (descriptors.compareAndSetState(b, st, claimed(st))) {
+        } else if (BufferTransitions.tryClaim(descriptors, b, st)) {
           handCold = clock.newerWrapping(b);
           return b;
         }
       }
     } finally {
-      admission.addTicks(ticks);
+      miss.addTicks(ticks);
     }
   }
 
@@ -262,7 +262,7 @@ final class ClockProSelector implements VictimSelector {
     while (true) {
       long st = descriptors.state(b);
       if (usage(st) == 0) break;
-      if (descriptors.compareAndSetState(b, st, withUsage(st, 0))) {
+      if (BufferTransitions.trySetUsage(descriptors, b, st, 0)) {
         handHot = clock.newerWrapping(b);
         nextHot = hotOrder.newerWrapping(b);
         return false;
@@ -385,7 +385,7 @@ final class ClockProSelector implements VictimSelector {
   }
 
   @Override
-  public void onEvict(int buffer, long page, Admission admission) {
+  public void onEvict(int buffer, long page, MissContext miss) {
     if (exclusive) {
       leaveResident(buffer, page);
       return;
@@ -426,13 +426,13 @@ final class ClockProSelector implements VictimSelector {
   }
 
   @Override
-  public void onAdmit(int buffer, Admission admission) {
+  public void onAdmit(int buffer, MissContext miss) {
     if (exclusive) {
-      admit(buffer, admission.page());
+      admit(buffer, miss.page());
       return;
     }
     synchronized (this) {
-      admit(buffer, admission.page());
+      admit(buffer, miss.page());
     }
   }
 
@@ -467,6 +467,25 @@ final class ClockProSelector implements VictimSelector {
   @Override
   public CleaningView cleaningView() {
     return cleaning;
+  }
+
+  /**
+   * The events of CLOCK-Pro's page life, for result rows: {@code promotions} (cold pages found
+   * referenced and made hot), {@code demotions} (hot pages turned cold), {@code testsMade} (cold
+   * pages that left and began a test period), {@code testHits} (pages loaded during their test
+   * period) and {@code testExpiries} (test periods ended). The sizes of the moment ({@link
+   * #hotPages}, {@link #coldPages}, {@link #testPages}, {@link #coldTarget}) are not counts of
+   * events and stay out.
+   */
+  @Override
+  public synchronized Map<String, Long> counters() {
+    Map<String, Long> c = new LinkedHashMap<>();
+    c.put("promotions", promotions);
+    c.put("demotions", demotions);
+    c.put("testsMade", testsMade);
+    c.put("testHits", testHits);
+    c.put("testExpiries", testExpiries);
+    return c;
   }
 
   /** Hot pages now (resident). */

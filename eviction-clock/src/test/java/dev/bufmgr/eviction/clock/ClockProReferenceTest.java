@@ -15,7 +15,7 @@ import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorParameters;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.AccessStrategy;
+import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

@@ -1,7 +1,9 @@
 package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.bench.EvictionBenchmark;
+import dev.bufmgr.bench.HandSpec;
 import dev.bufmgr.bench.HitPathBenchmark;
+import dev.bufmgr.core.evict.SelectorRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,9 +53,11 @@ public final class Matrices {
         new EvictionAxes(List.of("gclock"), List.of("stock", "batch16", "batch64", "partitioned"), List.of("1.7"),
             List.of("none"), List.of("none"))));
     DEFINITIONS.put("selectors", new Definition(
-        "G-CLOCK, HOT/COOL and S3-FIFO (stock search; the clocks also batched by 64) at working sets 1.7x and 3x the pool.",
+        "Every selector: G-CLOCK, HOT/COOL (stock and batched by 64), S3-FIFO, SIEVE, CLOCK-Pro, LRU, 2Q and ARC (their "
+            + "own search) at working sets 1.7x and 3x the pool.",
         new JmhSettings(1, 2, 2, 3, 3),
-        new EvictionAxes(List.of("gclock", "hotcool", "s3fifo"), List.of("stock", "batch64"), List.of("1.7", "3.0"),
+        new EvictionAxes(List.of("gclock", "hotcool", "s3fifo", "sieve", "clockpro", "lru-pool", "twoq", "arc"),
+            List.of("stock", "batch64"), List.of("1.7", "3.0"),
             List.of("none"), List.of("none"))));
     DEFINITIONS.put("hit-path", new Definition(
         "The hit path, every page resident: the pool's access, its pin and unpin, and Caffeine's getIfPresent of the same "
@@ -120,9 +124,9 @@ public final class Matrices {
     return new Matrix(name, d.description, d.settings, points);
   }
 
-  /** S3-FIFO has no clock hand: only its own search ({@code stock}). */
+  /** A selector without a clock hand (S3-FIFO, SIEVE, CLOCK-Pro, the lists) has only its own search ({@code stock}). */
   private static List<String> handsOf(String selector, List<String> hands) {
-    return selector.equals("s3fifo") ? List.of("stock") : hands;
+    return HandSpec.hasClockHand(selector, SelectorRegistry.load()) ? hands : List.of("stock");
   }
 
   /** 1, 2, 4, ... below {@code cpus}, then {@code cpus}. */
