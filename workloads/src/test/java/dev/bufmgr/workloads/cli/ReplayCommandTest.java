@@ -125,7 +125,7 @@ class ReplayCommandTest {
     Path out = dir.resolve("never.jsonl");
     String o = out.toString();
     String w = "uniform:pages=100,requests=1000";
-    assertRefused("unknown policy 'clockpro'", out, "replay", "--workload", w, "--policy", "clockpro", "--out", o);
+    assertRefused("unknown policy 'no-such-policy'", out, "replay", "--workload", w, "--policy", "no-such-policy", "--out", o);
     assertRefused("maxUsag", out, "replay", "--workload", w, "--policy", "gclock:maxUsag=3", "--out", o);
     assertRefused("maxUsage", out, "replay", "--workload", w, "--policy", "gclock:maxUsage=0", "--out", o);
     assertRefused("policy opt: parameter bypass must be one of true, false, got 'maybe'", out,

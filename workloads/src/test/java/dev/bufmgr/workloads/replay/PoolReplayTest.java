@@ -102,7 +102,7 @@ class PoolReplayTest {
 
   @Test
   void catalogRefusesUnknownNamesAndParameters() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> CATALOG.resolve("clockpro")).getMessage().contains("gclock"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> CATALOG.resolve("no-such-policy")).getMessage().contains("gclock"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> CATALOG.resolve("gclock:maxUsag=3")).getMessage().contains("maxUsag"));
     assertThrows(IllegalArgumentException.class, () -> CATALOG.resolve("gclock:maxUsage=0"));
     assertThrows(IllegalArgumentException.class, () -> CATALOG.resolve("lru:size=3"));
