@@ -8,21 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.evict.ParameterSpec;
-import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
-import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.testing.ProbedFactory;
 import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.SharedTraces;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -34,34 +28,13 @@ class ClockProReferenceTest {
 
   /** A pool whose {@code clockpro} selector the test can read. */
   private static final class Watched implements AutoCloseable {
-    ClockProSelector selector;
+    final ClockProSelector selector;
     final BufferPool pool;
 
     Watched(int frames, String spec) {
-      SelectorFactory real = new ClockProFactory();
-      SelectorFactory watching = new SelectorFactory() {
-        @Override
-        public String name() {
-          return real.name();
-        }
-
-        @Override
-        public String description() {
-          return real.description();
-        }
-
-        @Override
-        public List<ParameterSpec> parameters() {
-          return real.parameters();
-        }
-
-        @Override
-        public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
-          selector = (ClockProSelector) real.create(descriptors, parameters);
-          return selector;
-        }
-      };
-      pool = new BufferPool(PoolConfig.builder().frames(frames).selector(spec).build(), SelectorRegistry.of(watching));
+      ProbedFactory<ClockProSelector> probe = new ProbedFactory<>(new ClockProFactory(), ClockProSelector.class);
+      pool = probe.pool(PoolConfig.builder().frames(frames).selector(spec).build());
+      selector = probe.last();
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.testing.ConcurrentChurn;
+import dev.bufmgr.core.testing.ProbedFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,7 +23,7 @@ class S3FifoConcurrencyTest {
     int frames = 48;
     PoolConfig config =
         PoolConfig.builder().frames(frames).selector("s3fifo:threshold=" + threshold + ",variant=" + variant).build();
-    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    ProbedFactory<S3FifoSelector> probe = new ProbedFactory<>(new S3FifoFactory(), S3FifoSelector.class);
     try (BufferPool pool = probe.pool(config)) {
       S3FifoSelector selector = probe.last();
       ConcurrentChurn.run(pool, 4, 60_000);

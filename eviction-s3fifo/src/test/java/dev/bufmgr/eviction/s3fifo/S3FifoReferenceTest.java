@@ -12,6 +12,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.testing.ProbedFactory;
 import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.SeededTraces;
 import dev.bufmgr.core.testing.SharedTraces;
@@ -140,7 +141,7 @@ class S3FifoReferenceTest {
 
   @Test
   void searchEndsWithAClearErrorWhenEveryBufferIsPinned() {
-    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    ProbedFactory<S3FifoSelector> probe = new ProbedFactory<>(new S3FifoFactory(), S3FifoSelector.class);
     try (BufferPool p = probe.pool(PoolConfig.builder().frames(20).selector("s3fifo").build());
         PoolSession s = p.openSession()) {
       S3FifoSelector selector = probe.last();
@@ -206,7 +207,7 @@ class S3FifoReferenceTest {
     S3FifoModel model = new S3FifoModel(frames, 0.1, ghost, threshold, cap, rings, variant.equals("current"));
     String spec = "s3fifo:threshold=" + threshold + ",ghost=" + ghost + ",strategyCap=" + cap + ",variant=" + variant;
     PoolConfig config = PoolConfig.builder().frames(frames).rings(rings).selector(spec).build();
-    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    ProbedFactory<S3FifoSelector> probe = new ProbedFactory<>(new S3FifoFactory(), S3FifoSelector.class);
     try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
       S3FifoSelector selector = probe.last();
       long hits = 0;

@@ -9,6 +9,7 @@ import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
+import dev.bufmgr.core.testing.ProbedFactory;
 import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.SeededTraces;
 import java.util.SplittableRandom;
@@ -90,7 +91,7 @@ class StrategyCapTest {
     PoolConfig config =
         PoolConfig.builder().frames(frames).selector("s3fifo:strategyCap=" + cap + ",variant=" + variant).build();
     int max = 0;
-    ProbedS3FifoFactory probe = new ProbedS3FifoFactory();
+    ProbedFactory<S3FifoSelector> probe = new ProbedFactory<>(new S3FifoFactory(), S3FifoSelector.class);
     try (BufferPool p = probe.pool(config); PoolSession s = p.openSession()) {
       GhostDirectory ghost = probe.last().ghost();
       for (Request r : trace) {

@@ -1,4 +1,4 @@
-package dev.bufmgr.eviction.s3fifo;
+package dev.bufmgr.core.testing;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.ParameterSpec;
@@ -12,20 +12,28 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * For tests: the real {@code s3fifo} factory, remembering the selector it created, so a test can
- * look at the ghost directory and the queue sizes of the selector inside a real pool.
+ * For tests: a real selector factory that remembers the selector it created last, so a test can
+ * look inside the selector of a real pool (S3-FIFO's ghost directory, CLOCK-Pro's hands).
+ *
+ * @param <S> the selector class the factory creates
  */
-final class ProbedS3FifoFactory implements SelectorFactory {
-  private final S3FifoFactory real = new S3FifoFactory();
-  private S3FifoSelector last;
+public final class ProbedFactory<S extends VictimSelector> implements SelectorFactory {
+  private final SelectorFactory real;
+  private final Class<S> type;
+  private S last;
 
-  /** A pool whose {@code s3fifo} selector this probe remembers. */
-  BufferPool pool(PoolConfig config) {
+  public ProbedFactory(SelectorFactory real, Class<S> type) {
+    this.real = real;
+    this.type = type;
+  }
+
+  /** A pool whose selector this probe remembers. */
+  public BufferPool pool(PoolConfig config) {
     return new BufferPool(config, SelectorRegistry.of(this));
   }
 
   /** The selector created last. */
-  S3FifoSelector last() {
+  public S last() {
     return last;
   }
 
@@ -51,7 +59,7 @@ final class ProbedS3FifoFactory implements SelectorFactory {
 
   @Override
   public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
-    last = (S3FifoSelector) real.create(descriptors, parameters);
+    last = type.cast(real.create(descriptors, parameters));
     return last;
   }
 }
