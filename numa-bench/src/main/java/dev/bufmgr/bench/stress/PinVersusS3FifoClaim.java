@@ -47,10 +47,7 @@ public class PinVersusS3FifoClaim {
 
   public PinVersusS3FifoClaim() {
     StressBuffers.install(descriptors, 0, PAGE, 0, 0);
-    selector = StressBuffers.selector("s3fifo", descriptors);
-    MissContext loaded = new MissContext();
-    loaded.begin(PAGE, AccessStrategy.NORMAL, 0);
-    selector.onAdmit(0, loaded);
+    selector = StressBuffers.admitted("s3fifo", descriptors, 0, PAGE);
   }
 
   @Actor

@@ -96,6 +96,21 @@ final class StressBuffers {
     selector.onAdmit(b, miss);
   }
 
+  /**
+   * The selector {@code spec} names, created through the registry and told that buffer {@code b}
+   * was loaded with {@code page} by a normal miss, as the pool's miss path tells it ({@code
+   * onAdmit}): for selectors that keep queues or lists (S3-FIFO, SIEVE, CLOCK-Pro, ARC), whose
+   * victim search only looks at buffers they were given.
+   */
+  static VictimSelector admitted(String spec, Descriptors d, int b, long page) {
+    VictimSelector selector = selector(spec, d);
+    MissContext loaded = new MissContext();
+    loaded.begin(page, AccessStrategy.NORMAL, 0);
+    selector.onMiss(loaded);
+    selector.onAdmit(b, loaded);
+    return selector;
+  }
+
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
   static VictimSelector gclock(Descriptors d) {
     return REGISTRY.create(SelectorSpec.parse("gclock"), d);
