@@ -98,12 +98,13 @@ public final class Matrices {
       }
     } else {
       EvictionAxes a = d.axes;
+      SelectorRegistry registry = SelectorRegistry.load();
       List<String> pinnings = pinning != null ? List.of(pinning) : a.pinnings;
       for (String pin : pinnings) {
         for (String padding : a.paddings) {
           for (String ratio : a.ratios) {
             for (String selector : a.selectors) {
-              for (String hand : handsOf(selector, a.hands)) {
+              for (String hand : handsOf(selector, a.hands, registry)) {
                 for (int t : threadAxis) {
                   Map<String, String> params = new LinkedHashMap<>();
                   params.put("selector", selector);
@@ -125,8 +126,8 @@ public final class Matrices {
   }
 
   /** A selector without a clock hand (S3-FIFO, SIEVE, CLOCK-Pro, the lists) has only its own search ({@code stock}). */
-  private static List<String> handsOf(String selector, List<String> hands) {
-    return HandSpec.hasClockHand(selector, SelectorRegistry.load()) ? hands : List.of("stock");
+  private static List<String> handsOf(String selector, List<String> hands, SelectorRegistry registry) {
+    return HandSpec.hasClockHand(selector, registry) ? hands : List.of("stock");
   }
 
   /** 1, 2, 4, ... below {@code cpus}, then {@code cpus}. */

@@ -1,14 +1,8 @@
 package dev.bufmgr.bench.stress;
 
-import static dev.bufmgr.core.buffer.BufferState.refCount;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.AccessStrategy;
-import dev.bufmgr.core.evict.MissContext;
-import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -37,31 +31,20 @@ import org.openjdk.jcstress.infra.results.ZZI_Result;
 @Outcome(expect = FORBIDDEN, desc = "A pin lost or counted twice.")
 @State
 public class PinVersusArcClaim {
-  private static final long PAGE = 7;
-  private static final long INCOMING_PAGE = 8;
-
-  private final Descriptors descriptors = StressBuffers.takeOneBuffer();
-  private final VictimSelector selector;
-  private final MissContext miss = new MissContext();
-
-  public PinVersusArcClaim() {
-    StressBuffers.install(descriptors, 0, PAGE, 0, 0);
-    selector = StressBuffers.admitted("arc", descriptors, 0, PAGE);
-  }
+  private final PinAgainstClaim race = new PinAgainstClaim("arc");
 
   @Actor
   public void reader(ZZI_Result r) {
-    r.r1 = BufferTransitions.tryPin(descriptors, 0, PAGE, selector, AccessStrategy.NORMAL);
+    r.r1 = race.pin();
   }
 
   @Actor
   public void evictor(ZZI_Result r) {
-    r.r2 = StressBuffers.evict(descriptors, selector, miss, INCOMING_PAGE);
+    r.r2 = race.evict();
   }
 
   @Arbiter
   public void pinsLeft(ZZI_Result r) {
-    r.r3 = refCount(descriptors.state(0));
-    StressBuffers.giveBack(descriptors);
+    r.r3 = race.pinsLeft();
   }
 }
