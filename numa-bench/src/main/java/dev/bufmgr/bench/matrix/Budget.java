@@ -8,12 +8,14 @@ import java.util.regex.Pattern;
 public final class Budget {
   private Budget() {}
 
-  private static final Pattern FORM = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?");
+  private static final Pattern FORM = Pattern.compile("(?:(\\d{1,6})h)?(?:(\\d{1,6})m)?(?:(\\d{1,9})s)?");
+  /** The longest budget taken: a week. */
+  static final Duration MAX = Duration.ofDays(7);
 
   /**
    * The budget {@code text} names.
    *
-   * @throws UsageException for any other text or a budget of zero
+   * @throws UsageException for any other text, a budget of zero, or one above a week
    */
   public static Duration parse(String text) {
     String t = text.trim();
@@ -28,6 +30,7 @@ public final class Budget {
       seconds = part(m, 1) * 3600 + part(m, 2) * 60 + part(m, 3);
     }
     if (seconds <= 0) throw new UsageException("--budget '" + text + "' must be longer than zero");
+    if (seconds > MAX.toSeconds()) throw new UsageException("--budget '" + text + "' is longer than a week");
     return Duration.ofSeconds(seconds);
   }
 

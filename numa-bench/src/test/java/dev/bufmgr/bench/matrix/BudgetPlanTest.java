@@ -66,6 +66,10 @@ class BudgetPlanTest {
     assertEquals("1h5m", Budget.format(Duration.ofSeconds(3900)));
     assertThrows(UsageException.class, () -> Budget.parse("0s"));
     assertThrows(UsageException.class, () -> Budget.parse("ten minutes"));
+    assertEquals(Duration.ofDays(7), Budget.parse("168h"));
+    assertTrue(assertThrows(UsageException.class, () -> Budget.parse("169h")).getMessage().contains("longer than a week"));
+    assertThrows(UsageException.class, () -> Budget.parse("99999999999999999999h"));
+    assertThrows(UsageException.class, () -> Budget.parse("999999999"));
   }
 
   @Test

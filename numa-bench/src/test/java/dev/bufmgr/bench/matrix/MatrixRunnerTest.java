@@ -136,6 +136,14 @@ class MatrixRunnerTest {
   }
 
   @Test
+  void refusesAHugeBudgetInOneLine(@TempDir Path dir) {
+    assertRefused(dir, "refused", "is not a duration", "smoke", "--budget", "99999999999999999999h", "--out",
+        dir.resolve("refused").toString());
+    assertRefused(dir, "refused", "longer than a week", "smoke", "--budget", "200h", "--out",
+        dir.resolve("refused").toString());
+  }
+
+  @Test
   void refusesABadBudgetText(@TempDir Path dir) {
     assertRefused(dir, "refused", "is not a duration", "smoke", "--budget", "soon", "--out",
         dir.resolve("refused").toString());
