@@ -12,6 +12,7 @@ public final class BatchedHand implements ClockHand {
   private final int frames;
   private final int batch;
   private final PaddedCounter position;
+  private final boolean exclusive;
   private final Cursors<Cursor> cursors;
 
   /** A {@link Sharing#SHARED} hand (see the three-argument constructor). */
@@ -30,6 +31,7 @@ public final class BatchedHand implements ClockHand {
     this.frames = frames;
     this.batch = batch;
     this.position = new PaddedCounter(sharing);
+    this.exclusive = sharing == Sharing.EXCLUSIVE;
     this.cursors = new Cursors<>(sharing, Cursor::new);
   }
 
@@ -95,10 +97,15 @@ public final class BatchedHand implements ClockHand {
       tryCounter = frames;
     }
 
+    /**
+     * {@inheritDoc} An exclusive hand's one cursor takes every position in turn, so each batch
+     * begins where its last ended and only a shared hand's cursor divides its claimed position.
+     */
     @Override
     public int next() {
       if (remaining == 0) {
-        buffer = (int) (position.getAndAdd(batch) % frames);
+        long claimed = position.getAndAdd(batch);
+        if (!exclusive) buffer = (int) (claimed % frames);
         remaining = batch;
       }
       int b = buffer;
