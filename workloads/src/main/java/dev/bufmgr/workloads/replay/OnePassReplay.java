@@ -25,22 +25,33 @@ public final class OnePassReplay {
 
   /**
    * Replays {@code source} (closed at the end) into every run and every extra consumer, on at
-   * most {@code workers} threads; returns the runs' results in order. {@code nextAccess} gives
-   * next accesses when a run needs them, or is null.
+   * most {@code workers} threads; returns the runs' results in order, each timed over all its
+   * requests. {@code nextAccess} gives next accesses when a run needs them, or is null.
    */
   public static List<ReplayResult> run(EventSource source, NextAccess nextAccess, List<ReplayRun> runs,
       List<? extends BlockConsumer> extra, int workers) {
+    return run(source, nextAccess, runs, extra, workers, 0);
+  }
+
+  /**
+   * As {@link #run(EventSource, NextAccess, List, List, int)}, but each run's time leaves out the
+   * blocks that begin within its first {@code untimed} requests (its own warm-up): a result's
+   * {@link ReplayResult#timedRequests} says how many requests its time covers.
+   */
+  public static List<ReplayResult> run(EventSource source, NextAccess nextAccess, List<ReplayRun> runs,
+      List<? extends BlockConsumer> extra, int workers, long untimed) {
     List<BlockConsumer> all = new ArrayList<>(runs);
     all.addAll(extra);
     int w = Math.max(1, Math.min(workers, all.size()));
     long[] nanos = new long[all.size()];
+    long[] timed = new long[all.size()];
     AtomicReference<Throwable> failure = new AtomicReference<>();
     try (BlockFeed feed = new BlockFeed(source, w, nextAccess)) {
       feed.start();
       List<Thread> threads = new ArrayList<>();
       for (int t = 0; t < w; t++) {
         int worker = t;
-        threads.add(Thread.ofPlatform().name("replay-" + t).start(() -> work(feed, worker, w, all, nanos, failure)));
+        threads.add(Thread.ofPlatform().name("replay-" + t).start(() -> work(feed, worker, w, all, untimed, nanos, timed, failure)));
       }
       for (Thread t : threads) t.join();
     } catch (InterruptedException e) {
@@ -54,21 +65,27 @@ public final class OnePassReplay {
     if (f instanceof Error er) throw er;
     if (f != null) throw new IllegalStateException("replay failed: " + f, f);
     List<ReplayResult> results = new ArrayList<>();
-    for (int i = 0; i < runs.size(); i++) results.add(runs.get(i).finish(nanos[i] / 1e9));
+    for (int i = 0; i < runs.size(); i++) results.add(runs.get(i).finish(nanos[i] / 1e9).timedOver(timed[i]));
     return results;
   }
 
-  private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, long[] nanos,
-      AtomicReference<Throwable> failure) {
+  private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, long untimed, long[] nanos,
+      long[] timed, AtomicReference<Throwable> failure) {
     IdleStrategy idle = new BackoffIdleStrategy();
     try {
       for (EventBlock b; (b = feed.take(worker, idle)) != null; ) {
         try {
           if (failure.get() != null) return;
+          boolean timing = b.first() >= untimed;
           for (int i = worker; i < all.size(); i += workers) {
+            if (!timing) {
+              all.get(i).accept(b);
+              continue;
+            }
             long t0 = System.nanoTime();
             all.get(i).accept(b);
             nanos[i] += System.nanoTime() - t0;
+            timed[i] += b.size();
           }
         } finally {
           feed.release(b);

@@ -16,13 +16,16 @@ import java.util.Map;
  * @param dirtyEvictions evictions of dirty pages (written back first), or null where the policy
  *     does not track dirtiness
  * @param ticksPerVictim mean positions examined per victim, or null where the policy has no hand
- * @param seconds wall time of the replay loop (including any precomputation the policy needs)
+ * @param seconds wall time of the replay loop over the timed requests (including any
+ *     precomputation the policy needs)
  * @param classHits hits per page class, or null when not counted
  * @param classMisses misses per page class, or null when not counted
  * @param spread for a policy that is not reproducible (Caffeine), how its hit ratio varied over
  *     the runs whose mean {@code hits} is; null for a deterministic policy (one run is the number)
  * @param selectorCounters a pool selector's own counts ({@code VictimSelector.counters()}), empty
  *     for a policy that keeps none
+ * @param timedRequests the requests {@code seconds} covers, the last ones of the run: all of them,
+ *     or all but the first {@link ReplayRunner#UNTIMED_REQUESTS} when the run was its own warm-up
  */
 public record ReplayResult(
     String policy,
@@ -36,10 +39,28 @@ public record ReplayResult(
     long[] classHits,
     long[] classMisses,
     Spread spread,
-    Map<String, Long> selectorCounters) {
+    Map<String, Long> selectorCounters,
+    long timedRequests) {
 
   public ReplayResult {
     selectorCounters = Collections.unmodifiableMap(new LinkedHashMap<>(selectorCounters));
+    if (timedRequests < 0 || timedRequests > requests) {
+      throw new IllegalArgumentException("timed requests " + timedRequests + " outside 0.." + requests);
+    }
+  }
+
+  /** A result whose time covers every request. */
+  public ReplayResult(String policy, int frames, long requests, long hits, long evictions, Long dirtyEvictions,
+      Double ticksPerVictim, double seconds, long[] classHits, long[] classMisses, Spread spread,
+      Map<String, Long> selectorCounters) {
+    this(policy, frames, requests, hits, evictions, dirtyEvictions, ticksPerVictim, seconds, classHits, classMisses, spread,
+        selectorCounters, requests);
+  }
+
+  /** This result, its {@code seconds} covering only its last {@code timed} requests. */
+  public ReplayResult timedOver(long timed) {
+    return new ReplayResult(policy, frames, requests, hits, evictions, dirtyEvictions, ticksPerVictim, seconds, classHits,
+        classMisses, spread, selectorCounters, timed);
   }
 
   /**
@@ -68,8 +89,8 @@ public record ReplayResult(
     return requests == 0 ? 0 : hits / (double) requests;
   }
 
-  /** Requests per second of replay. */
+  /** Timed requests per second of their replay. */
   public double requestsPerSecond() {
-    return seconds > 0 ? requests / seconds : Double.NaN;
+    return seconds > 0 ? timedRequests / seconds : Double.NaN;
   }
 }

@@ -8,7 +8,8 @@ import dev.bufmgr.workloads.synth.PageClasses;
 /**
  * Turns replay results into result rows with the fields documented for {@code bufmgr replay
  * --output jsonl}: policy, trace or workload, frames, requests, hits, misses, hitRatio,
- * evictions, ticksPerVictim, dirtyEvictions, seconds, requestsPerSecond, seed (for a policy that is not
+ * evictions, ticksPerVictim, dirtyEvictions, seconds, timedRequests (the requests seconds covers),
+ * requestsPerSecond, seed (for a policy that is not
  * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), the selector's own counts
  * ({@code selector.ghostHits}, ...: see each selector's {@code counters()}), threads; then the rest of the
  * configuration (format; rings and strategies, how the policy treated access strategies, and
@@ -33,6 +34,7 @@ public final class ReplayRows {
     row.put("ticksPerVictim", r.ticksPerVictim());
     row.put("dirtyEvictions", r.dirtyEvictions());
     row.put("seconds", r.seconds());
+    row.put("timedRequests", r.timedRequests());
     row.put("requestsPerSecond", r.requestsPerSecond());
     row.put("seed", input.seed());
     if (r.spread() != null) {

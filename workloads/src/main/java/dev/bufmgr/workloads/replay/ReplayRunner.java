@@ -16,11 +16,14 @@ import java.util.Set;
 
 /**
  * Runs every policy at every size on one input and collects result rows, printing a progress
- * line per run on stderr when asked. Before a policy's first measured run, it replays the first
- * {@link #WARMUP_REQUESTS} requests, unmeasured, until two such replays run at rates within 10%
- * of each other (at most {@link #MAX_WARMUP_ROUNDS}), so no row's rate measures JIT warm-up. Pool
- * policies run with {@code threads} threads (the concurrent driver when more than one); baselines
- * and selectors that declare themselves single-threaded always replay on one thread.
+ * line per run on stderr when asked. No row's rate measures the JIT compiling the policy: on an
+ * input known to hold at least {@link #IN_RUN_WARMUP_INPUT} requests, each run is its own
+ * warm-up, its first {@link #UNTIMED_REQUESTS} requests replayed but not timed; on a shorter
+ * input (or one whose length is not known before reading it), and for the concurrent driver, a
+ * policy first replays the input's first {@link #WARMUP_REQUESTS} requests, unmeasured, until
+ * two such replays run at rates within 10% of each other (at most {@link #MAX_WARMUP_ROUNDS}).
+ * Pool policies run with {@code threads} threads (the concurrent driver when more than one);
+ * baselines always replay on one thread.
  */
 public final class ReplayRunner {
   /**
@@ -31,6 +34,15 @@ public final class ReplayRunner {
 
   /** At most this many warm-up replays; they stop once two in a row agree within 10%. */
   public static final int MAX_WARMUP_ROUNDS = 5;
+
+  /**
+   * Requests at the start of a run on a long input that are replayed but not timed: the run's
+   * own warm-up, in place of warm-up replays, so a long replay costs no extra requests.
+   */
+  public static final int UNTIMED_REQUESTS = 1_000_000;
+
+  /** The fewest requests an input must be known to hold for its runs to warm up in the run. */
+  public static final long IN_RUN_WARMUP_INPUT = 4L * UNTIMED_REQUESTS;
 
   private final PrintStream progress;
   private final Set<String> warmed = new HashSet<>();
@@ -50,25 +62,28 @@ public final class ReplayRunner {
     for (ReplayPolicy p : policies) {
       EventRequirements.require(input.label(), carries, p.needs(), "policy " + p.name());
     }
+    boolean needsNext = false;
+    for (ReplayPolicy p : policies) needsNext |= !concurrent(p, threads) && p.needsNextAccess();
+    boolean streams = policies.stream().anyMatch(p -> !concurrent(p, threads)) || input.knownFacts() == null;
+    ReplayInput.Pass pass = streams ? input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir"))) : null;
+    long untimed = pass != null && knownLength(input, pass) >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
     EventTrace prefix = null;
     for (ReplayPolicy p : policies) {
+      if (untimed > 0 && !concurrent(p, threads)) continue;
       if (!warmed.add(p.name())) continue;
       if (prefix == null) prefix = input.prefix(WARMUP_REQUESTS);
       warmUp(p, prefix, frames.getFirst());
     }
     List<ReplayRun> runs = new ArrayList<>();
-    boolean needsNext = false;
     for (ReplayPolicy p : policies) {
       if (concurrent(p, threads)) continue;
-      needsNext |= p.needsNextAccess();
       for (int f : frames) runs.add(p.start(f, carries));
     }
     List<ReplayResult> streamed = List.of();
-    if (!runs.isEmpty() || input.knownFacts() == null) {
+    if (pass != null) {
       FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
-      ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
       streamed = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
-          Runtime.getRuntime().availableProcessors());
+          Runtime.getRuntime().availableProcessors(), untimed);
       if (counter != null) input.learned(counter.facts());
     }
     InputFacts facts = input.knownFacts();
@@ -91,6 +106,11 @@ public final class ReplayRunner {
       }
     }
     return rows;
+  }
+
+  /** The input's requests if known before the pass (counted earlier, or told by its source), else -1. */
+  private static long knownLength(ReplayInput input, ReplayInput.Pass pass) {
+    return input.knownFacts() != null ? input.knownFacts().requests() : pass.source().expectedCount();
   }
 
   private static boolean concurrent(ReplayPolicy p, int threads) {

@@ -42,6 +42,7 @@ public final class OracleGeneralFormat implements TraceFormat {
   public EventSource open(Path file, SpecParams options) {
     options.finish();
     InputStream in = TraceFiles.open(file);
+    long size = TraceFiles.plainSize(file);
     return new Source() {
       private final byte[] bytes = new byte[RECORD_BYTES * EventBatch.DEFAULT_CAPACITY];
       private long[] next = new long[EventBatch.DEFAULT_CAPACITY];
@@ -57,6 +58,12 @@ public final class OracleGeneralFormat implements TraceFormat {
       @Override
       public Set<EventField> carries() {
         return EnumSet.noneOf(EventField.class);
+      }
+
+      /** Its records, when the file is not compressed (a truncated last record is refused when read). */
+      @Override
+      public long expectedCount() {
+        return size < 0 ? -1 : size / RECORD_BYTES;
       }
 
       @Override

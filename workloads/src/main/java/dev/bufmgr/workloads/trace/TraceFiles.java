@@ -20,6 +20,23 @@ public final class TraceFiles {
 
   private TraceFiles() {}
 
+  /**
+   * The bytes {@code file} holds as its records are read: its size when its name says it is not
+   * compressed, else -1 (also when the size cannot be read; opening it then names the reason).
+   */
+  public static long plainSize(Path file) {
+    if (compressed(file.getFileName().toString())) return -1;
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  private static boolean compressed(String name) {
+    return name.endsWith(".gz") || name.endsWith(".zst") || name.endsWith(".zstd");
+  }
+
   /** Opens {@code file} for reading, decompressed when its name says so. */
   public static InputStream open(Path file) {
     String name = file.getFileName().toString();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import com.github.luben.zstd.Zstd;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
+import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.support.SharedTraces;
@@ -128,6 +129,12 @@ class TraceReadersTest {
     long[] expected = {3, 1L << 40, 3};
     assertArrayEquals(expected, pages(EventTrace.load(TraceFormats.open(plain, "oracleGeneral"))));
     assertArrayEquals(expected, pages(EventTrace.load(TraceFormats.open(zst, "oracleGeneral"))));
+    try (EventSource s = TraceFormats.open(plain, "oracleGeneral")) {
+      assertEquals(3, s.expectedCount(), "a plain file announces its records");
+    }
+    try (EventSource s = TraceFormats.open(zst, "oracleGeneral")) {
+      assertEquals(-1, s.expectedCount(), "a compressed one cannot before it is read");
+    }
   }
 
   @ParameterizedTest
