@@ -100,6 +100,19 @@ public final class ReplayInput {
     return carries;
   }
 
+  /**
+   * The input's requests when known without a pass over it (counted by an earlier pass, set by
+   * a workload's spec, announced by its source), else -1. A trace with transaction markers
+   * announces its events, markers included.
+   */
+  public long knownLength() {
+    if (facts != null) return facts.requests();
+    if (workload != null) return workload.requests();
+    try (EventSource s = open()) {
+      return s.expectedCount();
+    }
+  }
+
   /** The facts, when a pass has counted them already; null otherwise. */
   public InputFacts knownFacts() {
     return facts;

@@ -62,11 +62,8 @@ public final class ReplayRunner {
     for (ReplayPolicy p : policies) {
       EventRequirements.require(input.label(), carries, p.needs(), "policy " + p.name());
     }
-    boolean needsNext = false;
-    for (ReplayPolicy p : policies) needsNext |= !concurrent(p, threads) && p.needsNextAccess();
     boolean streams = policies.stream().anyMatch(p -> !concurrent(p, threads)) || input.knownFacts() == null;
-    ReplayInput.Pass pass = streams ? input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir"))) : null;
-    long untimed = pass != null && knownLength(input, pass) >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
+    long untimed = streams && input.knownLength() >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
     EventTrace prefix = null;
     for (ReplayPolicy p : policies) {
       if (untimed > 0 && !concurrent(p, threads)) continue;
@@ -75,13 +72,16 @@ public final class ReplayRunner {
       warmUp(p, prefix, frames.getFirst());
     }
     List<ReplayRun> runs = new ArrayList<>();
+    boolean needsNext = false;
     for (ReplayPolicy p : policies) {
       if (concurrent(p, threads)) continue;
+      needsNext |= p.needsNextAccess();
       for (int f : frames) runs.add(p.start(f, carries));
     }
     List<ReplayResult> streamed = List.of();
-    if (pass != null) {
+    if (streams) {
       FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
+      ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
       streamed = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
           Runtime.getRuntime().availableProcessors(), untimed);
       if (counter != null) input.learned(counter.facts());
@@ -106,11 +106,6 @@ public final class ReplayRunner {
       }
     }
     return rows;
-  }
-
-  /** The input's requests if known before the pass (counted earlier, or told by its source), else -1. */
-  private static long knownLength(ReplayInput input, ReplayInput.Pass pass) {
-    return input.knownFacts() != null ? input.knownFacts().requests() : pass.source().expectedCount();
   }
 
   private static boolean concurrent(ReplayPolicy p, int threads) {
