@@ -15,8 +15,10 @@ import picocli.CommandLine.Command;
     name = "bufmgr",
     mixinStandardHelpOptions = true,
     version = "bufmgr 0.1.0",
-    description = "A testbed for buffer-manager research: eviction, replay and group commit.",
-    subcommands = {
+    description = "A testbed for buffer-manager research: eviction, replay and group commit.")
+public final class BufmgrCommand implements Runnable {
+  /** The subcommands, in the order the usage lists them. */
+  private static final List<Class<?>> SUBCOMMANDS = List.of(
       CommandLine.HelpCommand.class,
       CompareCommand.class,
       ReplayCommand.class,
@@ -28,9 +30,7 @@ import picocli.CommandLine.Command;
       WalLoadCommand.class,
       WalVerifyCommand.class,
       WalCrashCheckCommand.class,
-      PipelineCommand.class
-    })
-public final class BufmgrCommand implements Runnable {
+      PipelineCommand.class);
 
   /** Exit status of a run that failed on bad input or configuration. */
   public static final int EXIT_BAD_INPUT = 2;
@@ -49,7 +49,21 @@ public final class BufmgrCommand implements Runnable {
    * WritesOutputs} has every output checked before it runs.
    */
   public static CommandLine commandLine() {
+    return commandLine(null);
+  }
+
+  /**
+   * {@link #commandLine()} for arguments beginning with {@code first}: when it names a
+   * subcommand other than {@code help}, only that subcommand is added, since picocli reflects
+   * over every option of every subcommand it is given and that is most of a short command's
+   * start-up; otherwise (help, usage, a flag, an unknown name) all are.
+   */
+  static CommandLine commandLine(String first) {
+    boolean one = first != null && !first.equals("help") && SUBCOMMANDS.stream().anyMatch(c -> nameOf(c).equals(first));
     CommandLine cl = new CommandLine(new BufmgrCommand());
+    for (Class<?> c : SUBCOMMANDS) {
+      if (!one || nameOf(c).equals(first)) cl.addSubcommand(c);
+    }
     cl.setExecutionExceptionHandler(new FailureHandler());
     cl.setParameterExceptionHandler(new FailureHandler());
     cl.setExecutionStrategy(BufmgrCommand::checkOutputsThenRun);
@@ -70,9 +84,13 @@ public final class BufmgrCommand implements Runnable {
     return new CommandLine.RunLast().execute(parsed);
   }
 
+  private static String nameOf(Class<?> subcommand) {
+    return subcommand.getAnnotation(Command.class).name();
+  }
+
   /** Runs {@code bufmgr} with the given arguments and returns its exit status. */
   public static int execute(String... args) {
-    return commandLine().execute(args);
+    return commandLine(args.length > 0 ? args[0] : null).execute(args);
   }
 
   /**

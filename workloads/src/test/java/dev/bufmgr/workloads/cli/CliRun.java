@@ -4,7 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs the program in-process and captures its exit status, stdout and stderr. */
+/**
+ * Runs the program in-process, built as {@link BufmgrCommand#execute} builds it (with only the
+ * named subcommand when there is one), and captures its exit status, stdout and stderr.
+ */
 record CliRun(int status, String out, String err) {
 
   static synchronized CliRun of(String... args) {
@@ -16,7 +19,7 @@ record CliRun(int status, String out, String err) {
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     int status;
     try {
-      status = BufmgrCommand.commandLine().execute(args);
+      status = BufmgrCommand.commandLine(args.length > 0 ? args[0] : null).execute(args);
     } finally {
       System.out.flush();
       System.err.flush();
