@@ -34,7 +34,15 @@ public final class TraceFiles {
   }
 
   private static boolean compressed(String name) {
-    return name.endsWith(".gz") || name.endsWith(".zst") || name.endsWith(".zstd");
+    return gzip(name) || zstd(name);
+  }
+
+  private static boolean gzip(String name) {
+    return name.endsWith(".gz");
+  }
+
+  private static boolean zstd(String name) {
+    return name.endsWith(".zst") || name.endsWith(".zstd");
   }
 
   /** Opens {@code file} for reading, decompressed when its name says so. */
@@ -49,11 +57,11 @@ public final class TraceFiles {
       throw new TraceException(file.toString(), "cannot open: " + IoReasons.of(e));
     }
     try {
-      if (name.endsWith(".gz")) {
+      if (gzip(name)) {
         expectMagic(raw, file, new int[] {0x1f, 0x8b}, "gzip");
         return new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
       }
-      if (name.endsWith(".zst") || name.endsWith(".zstd")) {
+      if (zstd(name)) {
         expectMagic(raw, file, new int[] {0x28, 0xb5, 0x2f, 0xfd}, "zstd");
         return new BufferedInputStream(new ZstdInputStream(raw), BUFFER);
       }
