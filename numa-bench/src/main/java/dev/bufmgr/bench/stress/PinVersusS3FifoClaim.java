@@ -1,12 +1,9 @@
 package dev.bufmgr.bench.stress;
 
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.ZZI_Result;
 
@@ -18,18 +15,11 @@ import org.openjdk.jcstress.infra.results.ZZI_Result;
  * pinned candidate is put back; with every buffer pinned the search gives up. The pin and the
  * eviction must never both succeed.
  *
- * <p>Result: (pin succeeded, invalidation succeeded, pins held at the end).
+ * <p>Result: (pin succeeded, invalidation succeeded, pins held at the end); the outcomes are
+ * {@link PinAgainstClaim}'s.
  */
 @JCStressTest
-@Outcome(id = "true, false, 1", expect = ACCEPTABLE,
-    desc = "The pin came first; the victim search saw the only buffer pinned and gave up (no unpinned buffers).")
-@Outcome(id = "true, false, 2", expect = ACCEPTABLE,
-    desc = "The evictor claimed first; the pin joined the claim while the tag was valid; invalidation refused two pins.")
-@Outcome(id = "false, true, 1", expect = ACCEPTABLE,
-    desc = "The evictor claimed and invalidated first; the pin saw the page gone and took no pin.")
-@Outcome(id = "true, true, .*", expect = FORBIDDEN,
-    desc = "Pinned and evicted: the reader holds a buffer that is being given to another page.")
-@Outcome(expect = FORBIDDEN, desc = "A pin lost or counted twice.")
+@JCStressMeta(PinAgainstClaim.class)
 @State
 public class PinVersusS3FifoClaim {
   private final PinAgainstClaim race = new PinAgainstClaim("s3fifo");
