@@ -42,12 +42,18 @@ public final class PoolSession implements AutoCloseable {
   private boolean victimFromSelector;
   /** Set by {@link #replace} when another thread had mapped the page first: its buffer, pinned. */
   private int loadedElsewhere = -1;
-  /** The page, class and ring of the miss in progress. */
+  /** The page, its mapping hash, class and ring of the miss in progress. */
   private long missPage;
+  private long missHash;
   private int missClass;
   private Ring missRing;
   /** Whether the miss's current candidate came from its ring. */
   private boolean missFromRing;
+  /**
+   * Whether other sessions may have run since the miss looked its page up: always on a shared
+   * pool; on an exclusive one only once the miss has waited for a deferred write.
+   */
+  private boolean missInterleaved;
   /** The claimed dirty victim whose write a deferred miss waits for, or -1; its page and LSN then. */
   private int pendingWrite = -1;
   private long pendingPage;
@@ -78,7 +84,8 @@ public final class PoolSession implements AutoCloseable {
   public int pin(long page, AccessStrategy strategy, int pageClass) {
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
-    return pin(page, s, pageClass, mapping.lookup(page), false);
+    long h = MappingTable.hash(page);
+    return pin(page, h, s, pageClass, mapping.lookup(page, h), false);
   }
 
   /** What {@link #pinDeferred} and {@link #resumeAfterWrite} return while a victim's write is pending. */
@@ -97,7 +104,8 @@ public final class PoolSession implements AutoCloseable {
     if (pendingWrite >= 0) throw new IllegalStateException("this session's miss is waiting for a write");
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
-    return pin(page, s, pageClass, mapping.lookup(page), true);
+    long h = MappingTable.hash(page);
+    return pin(page, h, s, pageClass, mapping.lookup(page, h), true);
   }
 
   /** What {@link #readDeferred} returns when the read hit and no pin is held. */
@@ -113,9 +121,10 @@ public final class PoolSession implements AutoCloseable {
     if (pendingWrite >= 0) throw new IllegalStateException("this session's miss is waiting for a write");
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
-    int found = mapping.lookup(page);
+    long h = MappingTable.hash(page);
+    int found = mapping.lookup(page, h);
     if (found >= 0 && touchHit(found, page, s, pageClass)) return TOUCHED;
-    return pin(page, s, pageClass, found, true);
+    return pin(page, h, s, pageClass, found, true);
   }
 
   /** The buffer whose write the deferred miss waits for, or -1. */
@@ -153,7 +162,7 @@ public final class PoolSession implements AutoCloseable {
     int r = finishMiss(b, true);
     if (r == RETRY) r = continueMiss(true);
     if (r != LOOK_AGAIN) return r;
-    return pin(missPage, miss.strategy(), missClass, mapping.lookup(missPage), true);
+    return pin(missPage, missHash, miss.strategy(), missClass, mapping.lookup(missPage, missHash), true);
   }
 
   /**
@@ -172,8 +181,11 @@ public final class PoolSession implements AutoCloseable {
     if (pendingWrite < 0) throw new IllegalStateException("no write is pending in this session");
   }
 
-  /** The pin loop, starting from a lookup already made ({@code found}: a buffer or -1). */
-  private int pin(long page, AccessStrategy s, int pageClass, int found, boolean defer) {
+  /**
+   * The pin loop, starting from a lookup already made ({@code found}: a buffer or -1) of {@code
+   * page}, whose mapping hash is {@code h}.
+   */
+  private int pin(long page, long h, AccessStrategy s, int pageClass, int found, boolean defer) {
     int b = found;
     while (true) {
       if (b >= 0) {
@@ -185,11 +197,11 @@ public final class PoolSession implements AutoCloseable {
           return b;
         }
       } else {
-        beginMiss(page, s, pageClass);
+        beginMiss(page, h, s, pageClass);
         b = continueMiss(defer);
         if (b != LOOK_AGAIN) return b;
       }
-      b = mapping.lookup(page);
+      b = mapping.lookup(page, h);
     }
   }
 
@@ -217,9 +229,10 @@ public final class PoolSession implements AutoCloseable {
   public boolean access(long page, AccessStrategy strategy, int pageClass, boolean write) {
     checkPageClass(pageClass);
     AccessStrategy s = ringsOn ? strategy : AccessStrategy.NORMAL;
-    int found = mapping.lookup(page);
+    long h = MappingTable.hash(page);
+    int found = mapping.lookup(page, h);
     if (!write && found >= 0 && touchHit(found, page, s, pageClass)) return true;
-    int b = pin(page, s, pageClass, found, false);
+    int b = pin(page, h, s, pageClass, found, false);
     if (write) BufferTransitions.markDirty(d, b, 0);
     BufferTransitions.unpin(d, b);
     return lastHit;
@@ -266,8 +279,10 @@ public final class PoolSession implements AutoCloseable {
   public void close() {}
 
   /** Starts a miss for {@code page}: the selector hears of it before any victim is looked for. */
-  private void beginMiss(long page, AccessStrategy strategy, int pageClass) {
+  private void beginMiss(long page, long h, AccessStrategy strategy, int pageClass) {
     missPage = page;
+    missHash = h;
+    missInterleaved = !mapping.exclusive();
     missClass = pageClass;
     miss.begin(page, strategy, pageClass);
     selector.onMiss(miss);
@@ -313,6 +328,7 @@ public final class PoolSession implements AutoCloseable {
         }
         if (started == BufferTransitions.WRITE_STARTED) {
           if (defer) {
+            missInterleaved = true;
             pendingWrite = b;
             pendingPage = d.tag(b);
             pendingLsn = d.lsn(b);
@@ -425,14 +441,16 @@ public final class PoolSession implements AutoCloseable {
   private int replace(int b, long page, boolean written) {
     boolean hadPage = has(d.state(b), TAG_VALID);
     long oldPage = hadPage ? d.tag(b) : 0;
-    int newPart = mapping.partitionOf(page);
-    int oldPart = hadPage ? mapping.partitionOf(oldPage) : newPart;
+    long oldHash = hadPage ? MappingTable.hash(oldPage) : missHash;
+    int newPart = mapping.partitionOfHash(missHash);
+    int oldPart = mapping.partitionOfHash(oldHash);
     int first = Math.min(newPart, oldPart);
     int second = Math.max(newPart, oldPart);
     long firstStamp = mapping.lockPartition(first);
     long secondStamp = second != first ? mapping.lockPartition(second) : 0;
     try {
-      int existing = mapping.getLocked(page);
+      // Only another session can have mapped the page since the miss looked it up.
+      int existing = missInterleaved ? mapping.getLocked(page, missHash) : MappingTable.NOT_FOUND;
       if (existing >= 0) {
         release(b, hadPage);
         loadedElsewhere = BufferTransitions.tryPin(d, existing, page, selector, miss.strategy()) ? existing : -1;
@@ -442,12 +460,12 @@ public final class PoolSession implements AutoCloseable {
         release(b, hadPage);
         return BUSY;
       }
-      if (hadPage && !mapping.removeLocked(oldPage, b)) {
+      if (hadPage && !mapping.removeLockedHashed(oldHash, b)) {
         throw new IllegalStateException("buffer " + b + " holds page " + oldPage + ", which the mapping lacks");
       }
       d.setTag(b, page);
       d.resetLsn(b);
-      mapping.putLocked(page, b);
+      mapping.putLockedHashed(missHash, b);
       BufferTransitions.publishTag(d, b, selector.initialUsage(miss.strategy()), pool.pages != null);
     } finally {
       if (second != first) mapping.unlockPartition(second, secondStamp);
