@@ -97,6 +97,29 @@ class WritePathTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(Sharing.class)
+  void aPageLoadedByAnotherSessionDuringThePendingWriteServesTheMiss(Sharing sharing) {
+    FailingWriteBack hook = new FailingWriteBack();
+    try (BufferPool p = pool(3, hook, sharing); PoolSession s = p.openSession(); PoolSession other = p.openSession()) {
+      fillDirty(p, s);
+      assertEquals(PoolSession.WRITE_NEEDED, s.pinDeferred(4, AccessStrategy.NORMAL, 0));
+      int victim = s.pendingWriteBuffer();
+      int loaded = other.pin(4, AccessStrategy.NORMAL, 0);
+      assertFalse(other.wasHit());
+      assertTrue(loaded != victim);
+      other.unpin(loaded);
+      hook.writeBack(victim, s.pendingWritePage(), s.pendingWriteLsn(), null);
+      int b = s.resumeAfterWrite();
+      assertEquals(loaded, b, "the miss takes the buffer the other session loaded instead of mapping the page twice");
+      assertTrue(s.wasHit());
+      s.unpin(b);
+      assertEquals(loaded, p.bufferOf(4));
+      assertEquals(0, refCount(p.descriptors().state(victim)), "the written victim is given back");
+      PoolInvariants.checkQuiescent(p);
+    }
+  }
+
   @Test
   void aChangeDuringThePendingWriteSendsTheMissToAnotherVictim() {
     FailingWriteBack hook = new FailingWriteBack();
