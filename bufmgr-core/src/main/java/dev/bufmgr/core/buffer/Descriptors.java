@@ -46,10 +46,11 @@ import java.util.Objects;
  * it names, and the replacement count ({@link BufferState#replacements}) makes its later
  * compare-and-set fail if the buffer was given another page meanwhile.
  *
- * <p>Each buffer's three words lie together in one record (state, tag, LSN), so a hit that reads
- * the state word and then the tag touches one cache line. A record may carry a fourth word that
- * the victim selector owns ({@link #selectorWord}), so that a selector examining a buffer finds
- * its own state on the same line.
+ * <p>Each buffer's state word and tag lie together in one record, so a hit that reads the state
+ * word and then the tag touches one cache line; shared records hold the page LSN too (state, tag,
+ * LSN), exclusive ones keep the LSNs in an array apart, so that replay's records are 16 bytes. A
+ * record may carry one more word that the victim selector owns ({@link #selectorWord}), so that a
+ * selector examining a buffer finds its own state on the same line.
  */
 public abstract sealed class Descriptors implements AutoCloseable permits SharedDescriptors, ExclusiveDescriptors {
   private final int frames;

@@ -40,6 +40,22 @@ class DescriptorsTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Sharing.class)
+  void anLsnResetTouchesOnlyItsOwnBufferBeforeAndAfterTheFirstRaise(Sharing sharing) {
+    try (Descriptors d = Descriptors.allocate(4, 1, Padding.NONE, sharing)) {
+      d.resetLsn(0);
+      assertEquals(0, d.lsn(0));
+      d.raiseLsn(1, 5);
+      d.resetLsn(2);
+      assertEquals(5, d.lsn(1), "another buffer's reset leaves this LSN");
+      d.resetLsn(1);
+      assertEquals(0, d.lsn(1));
+      d.raiseLsn(1, 7);
+      assertEquals(7, d.lsn(1), "a reset LSN rises again");
+    }
+  }
+
   /** 5 buffers in 4 stripes of ceil(5 / 4) = 2: the stripes hold 2, 2, 1 and 0 buffers, and all work. */
   @ParameterizedTest
   @EnumSource(Sharing.class)
@@ -61,7 +77,7 @@ class DescriptorsTest {
 
   @ParameterizedTest
   @EnumSource(Sharing.class)
-  void withoutSelectorWordsRecordsStayAtThreeWordsAndRefuseThem(Sharing sharing) {
+  void withoutSelectorWordsEachBufferTakesThreeWordsAndRefusesThem(Sharing sharing) {
     try (Descriptors plain = Descriptors.allocate(64, 1, Padding.NONE, sharing);
         Descriptors withWords = Descriptors.allocate(64, 1, Padding.NONE, sharing, true)) {
       assertEquals(64 * 24, plain.bytes());
