@@ -33,8 +33,8 @@ final class MappingTable {
 
   /**
    * @param frames the number of buffers (at most this many entries at once)
-   * @param requestedPartitions a power of two; partitions exist for their locks, so an exclusive table,
-   *     which takes none, is one partition whatever the count
+   * @param requestedPartitions a power of two; partitions exist for their locks, so an exclusive
+   *     table, which takes none, is one partition whatever the count
    * @param tags the descriptors whose tags hold the mapped pages; their sharing decides locking
    */
   MappingTable(int frames, int requestedPartitions, Descriptors tags) {
@@ -44,7 +44,7 @@ final class MappingTable {
     this.tags = tags;
     this.exclusive = tags.sharing() == Sharing.EXCLUSIVE;
     // One table keeps a lookup's path to its slot short: no partition array, objects or tables to
-    // pass through first (measured: about a quarter of the exclusive replay's lookups' time).
+    // pass through first (a replay loop over this table ran at 27 against 22 M requests/s).
     int partitionCount = exclusive ? 1 : requestedPartitions;
     this.partitions = new Partition[partitionCount];
     this.partitionShift = 64 - Integer.numberOfTrailingZeros(partitionCount);
