@@ -12,10 +12,11 @@ import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Outcome;
 
 /**
- * The state and the three steps shared by the races of a pin against a queue-keeping selector's
- * claim ({@code PinVersusS3FifoClaim}, {@code PinVersusSieveClaim}, {@code PinVersusClockProClaim},
- * {@code PinVersusArcClaim}): one buffer holds page 7, unpinned, usage 0, admitted to the
- * selector as the miss path admits it; a reader pins it, an evictor runs the selector's victim
+ * The state and the three steps shared by the races of a pin against a selector's claim on the
+ * global stock hand or a queue ({@code PinVersusEvictionClaim} for G-CLOCK, {@code
+ * PinVersusHotCoolClaim}, {@code PinVersusS3FifoClaim}, {@code PinVersusSieveClaim}, {@code
+ * PinVersusClockProClaim}, {@code PinVersusArcClaim}): one buffer holds page 7, unpinned, usage 0,
+ * admitted to the selector as the miss path admits it (a clock selector keeps nothing on admission); a reader pins it, an evictor runs the selector's victim
  * search and takes a claimed buffer from its page, and the arbiter counts the pins left. Each race
  * is its own jcstress class, which takes no parameters, and takes the outcomes below through
  * {@code @JCStressMeta}: (pin succeeded, invalidation succeeded, pins held at the end).

@@ -1,18 +1,9 @@
 package dev.bufmgr.bench.stress;
 
-import static dev.bufmgr.core.buffer.BufferState.refCount;
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
-
-import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.AccessStrategy;
-import dev.bufmgr.core.evict.MissContext;
-import dev.bufmgr.core.evict.VictimSelector;
-import dev.bufmgr.core.pool.BufferTransitions;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
-import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.ZZI_Result;
 
@@ -22,45 +13,27 @@ import org.openjdk.jcstress.infra.results.ZZI_Result;
  * the one-buffer pool and, if it claimed the buffer, takes it away from its page. The pin and the
  * eviction must never both succeed.
  *
- * <p>Result: (pin succeeded, invalidation succeeded, pins held at the end).
+ * <p>Result: (pin succeeded, invalidation succeeded, pins held at the end); the outcomes are
+ * {@link PinAgainstClaim}'s.
  */
 @JCStressTest
-@Outcome(id = "true, false, 1", expect = ACCEPTABLE,
-    desc = "The pin came first; the victim search saw the only buffer pinned and gave up (no unpinned buffers).")
-@Outcome(id = "true, false, 2", expect = ACCEPTABLE,
-    desc = "The evictor claimed first; the pin joined the claim while the tag was valid; invalidation refused two pins.")
-@Outcome(id = "false, true, 1", expect = ACCEPTABLE,
-    desc = "The evictor claimed and invalidated first; the pin saw the page gone and took no pin.")
-@Outcome(id = "true, true, .*", expect = FORBIDDEN,
-    desc = "Pinned and evicted: the reader holds a buffer that is being given to another page.")
-@Outcome(expect = FORBIDDEN, desc = "A pin lost or counted twice.")
+@JCStressMeta(PinAgainstClaim.class)
 @State
 public class PinVersusHotCoolClaim {
-  private static final long PAGE = 7;
-  private static final long INCOMING_PAGE = 8;
-
-  private final Descriptors descriptors = StressBuffers.takeOneBuffer();
-  private final VictimSelector selector;
-  private final MissContext miss = new MissContext();
-
-  public PinVersusHotCoolClaim() {
-    StressBuffers.install(descriptors, 0, PAGE, 0, 0);
-    selector = StressBuffers.selector("hotcool:batch=1", descriptors);
-  }
+  private final PinAgainstClaim race = new PinAgainstClaim("hotcool:batch=1");
 
   @Actor
   public void reader(ZZI_Result r) {
-    r.r1 = BufferTransitions.tryPin(descriptors, 0, PAGE, selector, AccessStrategy.NORMAL);
+    r.r1 = race.pin();
   }
 
   @Actor
   public void evictor(ZZI_Result r) {
-    r.r2 = StressBuffers.evict(descriptors, selector, miss, INCOMING_PAGE);
+    r.r2 = race.evict();
   }
 
   @Arbiter
   public void pinsLeft(ZZI_Result r) {
-    r.r3 = refCount(descriptors.state(0));
-    StressBuffers.giveBack(descriptors);
+    r.r3 = race.pinsLeft();
   }
 }
