@@ -63,6 +63,11 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
 
+  @Option(names = "--no-warm-up",
+      description = {"No warm-up: each configuration replays the input once and is timed over all of it, so its rate",
+          "includes the JIT compiling the policy (a short input is otherwise first replayed up to 5 times)."})
+  boolean noWarmUp;
+
   @Override
   public List<OutputTarget> outputTargets() {
     return result.targets();
@@ -95,7 +100,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
       }
     }
     long start = System.nanoTime();
-    List<ResultRow> rows = new ReplayRunner(null).run(in, chosen, sizes, threads);
+    List<ResultRow> rows = new ReplayRunner(null, !noWarmUp).run(in, chosen, sizes, threads);
     FrameSizes.requireWithin(sizes, in.facts().distinctPages(), in.label());
     double seconds = (System.nanoTime() - start) / 1e9;
     if (!quiet && seconds >= 2) {

@@ -23,7 +23,9 @@ import java.util.Set;
  * policy first replays the input's first {@link #WARMUP_REQUESTS} requests, unmeasured, until
  * two such replays run at rates within 10% of each other (at most {@link #MAX_WARMUP_ROUNDS}).
  * Pool policies run with {@code threads} threads (the concurrent driver when more than one);
- * baselines always replay on one thread.
+ * baselines always replay on one thread. A runner made {@linkplain #ReplayRunner(PrintStream,
+ * boolean) without warm-up} does neither: each run is timed over all its requests, the JIT's
+ * compiling included, and a short input is replayed once per configuration.
  */
 public final class ReplayRunner {
   /**
@@ -45,11 +47,21 @@ public final class ReplayRunner {
   public static final long IN_RUN_WARMUP_INPUT = 4L * UNTIMED_REQUESTS;
 
   private final PrintStream progress;
+  private final boolean warmUp;
   private final Set<String> warmed = new HashSet<>();
 
-  /** A runner; {@code progress} may be null for silence. */
+  /** A runner that warms policies up; {@code progress} may be null for silence. */
   public ReplayRunner(PrintStream progress) {
+    this(progress, true);
+  }
+
+  /**
+   * A runner; {@code progress} may be null for silence. Without {@code warmUp}, no warm-up
+   * replay is made and no request is left untimed, so the rates include the JIT's compiling.
+   */
+  public ReplayRunner(PrintStream progress, boolean warmUp) {
     this.progress = progress;
+    this.warmUp = warmUp;
   }
 
   /**
@@ -63,10 +75,10 @@ public final class ReplayRunner {
       EventRequirements.require(input.label(), carries, p.needs(), "policy " + p.name());
     }
     boolean streams = policies.stream().anyMatch(p -> !concurrent(p, threads)) || input.knownFacts() == null;
-    long untimed = streams && input.knownLength() >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
+    long untimed = warmUp && streams && input.knownLength() >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
     EventTrace prefix = null;
     for (ReplayPolicy p : policies) {
-      if (untimed > 0 && !concurrent(p, threads)) continue;
+      if (!warmUp || untimed > 0 && !concurrent(p, threads)) continue;
       if (!warmed.add(p.name())) continue;
       if (prefix == null) prefix = input.prefix(WARMUP_REQUESTS);
       warmUp(p, prefix, frames.getFirst());

@@ -79,6 +79,24 @@ class ReplayCommandTest {
   }
 
   @Test
+  void withoutWarmUpTheHitsAreTheSameAndEveryRequestIsTimed() {
+    Path cs = SharedTraces.lirs("cs.trace.gz");
+    String[] common = {"replay", "--trace", cs.toString(), "--format", "lirs", "--policy", "gclock", "--policy", "lru",
+        "--frames", "1%,5%", "--output", "jsonl"};
+    CliRun warm = CliRun.of(common);
+    CliRun cold = CliRun.of(Stream.concat(Stream.of(common), Stream.of("--no-warm-up")).toArray(String[]::new));
+    assertEquals(0, warm.status(), warm.err());
+    assertEquals(0, cold.status(), cold.err());
+    List<String> warmRows = warm.out().lines().toList();
+    List<String> coldRows = cold.out().lines().toList();
+    assertEquals(4, coldRows.size());
+    for (int i = 0; i < 4; i++) {
+      assertEquals(field(warmRows.get(i), "hits"), field(coldRows.get(i), "hits"));
+      assertEquals(field(coldRows.get(i), "requests"), field(coldRows.get(i), "timedRequests"));
+    }
+  }
+
+  @Test
   void convertedTraceReplaysTheSame() {
     Path cs = SharedTraces.lirs("cs.trace.gz");
     Path bin = dir.resolve("cs.bft");

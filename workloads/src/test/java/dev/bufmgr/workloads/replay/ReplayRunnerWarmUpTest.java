@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * How the runner keeps the JIT out of a rate: a long input's runs leave their first requests
  * untimed and no warm-up replay is made; a short input's policy is warmed up by replays first and
- * its run timed whole. Either way the hits are those of the run alone.
+ * its run timed whole; without warm-up neither happens. Either way the hits are those of the run
+ * alone.
  */
 class ReplayRunnerWarmUpTest {
   private static final PolicyCatalog CATALOG = new PolicyCatalog(true);
@@ -85,5 +86,25 @@ class ReplayRunnerWarmUpTest {
         "warm-up replays until two agree: " + gclock.replays);
     assertEquals(300_000L, (long) rows.getFirst().number("timedRequests"));
     assertEquals(gclock.inner.replay(EventTrace.load(w.open()), 2000).hits(), (long) rows.getFirst().number("hits"));
+  }
+
+  @Test
+  void withoutWarmUpNoInputIsReplayedTwiceAndEveryRequestIsTimed() {
+    Workloads.Workload shortOne = Workloads.parse("zipf:pages=20000,requests=300000,seed=4");
+    Workloads.Workload longOne = Workloads.parse("zipf:pages=200000,requests=" + (ReplayRunner.IN_RUN_WARMUP_INPUT + 100_000) + ",seed=4");
+    for (Workloads.Workload w : List.of(shortOne, longOne)) {
+      CountingPolicy gclock = new CountingPolicy(CATALOG.resolve("gclock"));
+      CountingPolicy lru = new CountingPolicy(CATALOG.resolve("lru"));
+      List<ResultRow> rows = new ReplayRunner(null, false).run(ReplayInput.ofWorkload(w), List.of(gclock, lru), List.of(2000), 1);
+
+      assertEquals(0, gclock.replays, "no warm-up replay of G-CLOCK");
+      assertEquals(0, lru.replays, "no warm-up replay of LRU");
+      EventTrace trace = EventTrace.load(w.open());
+      for (int i = 0; i < 2; i++) {
+        assertEquals(w.requests(), (long) rows.get(i).number("timedRequests"), "every request timed");
+      }
+      assertEquals(gclock.inner.replay(trace, 2000).hits(), (long) rows.get(0).number("hits"));
+      assertEquals(lru.inner.replay(trace, 2000).hits(), (long) rows.get(1).number("hits"));
+    }
   }
 }
