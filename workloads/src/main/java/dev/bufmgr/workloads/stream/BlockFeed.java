@@ -15,17 +15,19 @@ import org.jctools.queues.SpscArrayQueue;
  * to each of its consumers: the source is decoded once however many consumers there are, and
  * memory is bounded by the blocks in flight, whatever the stream's length.
  *
- * <p>A fixed set of blocks circulates: the reader fills a free one (dropping transaction markers,
- * attaching next accesses when asked), publishes it on every consumer's single-producer queue
- * (JCTools {@link SpscArrayQueue}), and the last consumer to {@link #release} it returns it to
- * the free list (an {@link MpscArrayQueue}). Waiting on either side backs off from spinning to
- * parking (Agrona's {@link BackoffIdleStrategy}). A failure while reading (a malformed record)
- * ends the stream and is rethrown to every consumer by {@link #take}.
+ * <p>At most {@link #BLOCKS} blocks circulate, each made by the reader when it finds none free
+ * (so a short input costs only the blocks it fills): the reader fills a free one (dropping
+ * transaction markers, attaching next accesses when asked), publishes it on every consumer's
+ * single-producer queue (JCTools {@link SpscArrayQueue}), and the last consumer to {@link
+ * #release} it returns it to the free list (an {@link MpscArrayQueue}). Waiting on either side
+ * backs off from spinning to parking (Agrona's {@link BackoffIdleStrategy}). A failure while
+ * reading (a malformed record, or the heap running out) ends the stream and is rethrown to every
+ * consumer by {@link #take}.
  */
 public final class BlockFeed implements AutoCloseable {
   /** Requests per block. */
   public static final int BLOCK_CAPACITY = 1 << 14;
-  /** Blocks in flight: the feed's memory is this many blocks. */
+  /** The most blocks in flight: the feed's memory is at most this many blocks. */
   public static final int BLOCKS = 32;
 
   private final EventSource source;
@@ -38,8 +40,11 @@ public final class BlockFeed implements AutoCloseable {
   private Thread reader;
   private volatile boolean ended;
   private volatile boolean stopping;
-  private volatile RuntimeException failure;
+  /** What ended the reading early: a {@link RuntimeException} or an {@link Error}; null otherwise. */
+  private volatile Throwable failure;
   private volatile long delivered;
+  /** Blocks the reader has made so far (it alone writes this). */
+  private volatile int made;
 
   /**
    * A feed of {@code source} to {@code consumers} consumers; {@code nextAccess}, when not null,
@@ -56,7 +61,6 @@ public final class BlockFeed implements AutoCloseable {
     this.dropMarkers = dropsMarkers(source);
     this.fields = !source.carries().isEmpty();
     this.free = new MpscArrayQueue<>(BLOCKS);
-    for (int i = 0; i < BLOCKS; i++) free.offer(new EventBlock(BLOCK_CAPACITY, nextAccess != null));
     for (int c = 0; c < consumers; c++) queues.add(new SpscArrayQueue<>(BLOCKS));
   }
 
@@ -72,6 +76,10 @@ public final class BlockFeed implements AutoCloseable {
     try {
       while (!stopping) {
         EventBlock b = free.poll();
+        if (b == null && made < BLOCKS) {
+          b = new EventBlock(BLOCK_CAPACITY, nextAccess != null);
+          made++;
+        }
         if (b == null) {
           idle.idle();
           continue;
@@ -100,7 +108,7 @@ public final class BlockFeed implements AutoCloseable {
         }
         delivered = position;
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       failure = e;
     } finally {
       ended = true;
@@ -154,11 +162,17 @@ public final class BlockFeed implements AutoCloseable {
       if (ended) {
         b = q.poll();
         if (b != null) return b;
-        if (failure != null) throw failure;
+        if (failure instanceof Error e) throw e;
+        if (failure != null) throw (RuntimeException) failure;
         return null;
       }
       idle.idle();
     }
+  }
+
+  /** The blocks made so far, at most {@link #BLOCKS}. */
+  int blocksMade() {
+    return made;
   }
 
   /** Hands a block back once consumer has finished with it. */
