@@ -78,7 +78,7 @@ public final class ReplayRunner {
     long untimed = warmUp && streams && input.knownLength() >= IN_RUN_WARMUP_INPUT ? UNTIMED_REQUESTS : 0;
     EventTrace prefix = null;
     for (ReplayPolicy p : policies) {
-      if (!warmUp || untimed > 0 && !concurrent(p, threads)) continue;
+      if (!warmUp || (untimed > 0 && !concurrent(p, threads))) continue;
       if (!warmed.add(p.name())) continue;
       if (prefix == null) prefix = input.prefix(WARMUP_REQUESTS);
       warmUp(p, prefix, frames.getFirst());
