@@ -6,8 +6,12 @@ package dev.bufmgr.core.buffer;
  * own, all read and written with plain loads and stores. A hit reads only the state and the tag,
  * and replay never sets an LSN, so a record of 16 bytes puts four buffers on a cache line where
  * one of 24 put fewer than three and let some straddle two lines. Not thread-safe: one thread only.
+ *
+ * <p>Public so that a loop over many requests can hold them by this final type: calls through it
+ * are bound statically, with no type check per call as through {@link Descriptors} (the exclusive
+ * pool's run of reads, {@code PoolSession.readAll}). Allocate them with {@link Descriptors#allocate}.
  */
-final class ExclusiveDescriptors extends Descriptors {
+public final class ExclusiveDescriptors extends Descriptors {
   private static final int TAG = 1;
   private static final int SELECTOR = 2;
 

@@ -37,6 +37,12 @@ public final class SessionMetrics {
     classHits[pageClass]++;
   }
 
+  /** {@code n} requests for pages of class {@code pageClass} found them resident. */
+  public void hits(int pageClass, long n) {
+    hits += n;
+    classHits[pageClass] += n;
+  }
+
   /** A request for a page of class {@code pageClass} had to load it. */
   public void miss(int pageClass) {
     misses++;

@@ -91,6 +91,16 @@ final class MappingTable {
     }
   }
 
+  /**
+   * The one table of an exclusive mapping, for a loop that looks many pages up in a row ({@link
+   * Table#find}) without passing through the partition each time. Valid until the next insert,
+   * which may replace it by a larger one.
+   */
+  Table exclusiveTable() {
+    if (!exclusive) throw new IllegalStateException("a shared mapping has a table per partition");
+    return partitions[0].table;
+  }
+
   /** Takes the write lock of a partition; returns the stamp to unlock with. */
   long lockPartition(int partition) {
     return exclusive ? 0 : partitions[partition].lock.writeLock();
@@ -196,7 +206,7 @@ final class MappingTable {
    * One partition's slots: {@link #EMPTY}, or an entry with the fingerprint in the high and the
    * buffer in the low 32 bits (a buffer is below 2^30, so no entry equals EMPTY).
    */
-  private static final class Table {
+  static final class Table {
     static final long EMPTY = -1L;
 
     final long[] slots;
@@ -211,7 +221,10 @@ final class MappingTable {
       threshold = capacity / 4 * 3;
     }
 
-    /** The buffer of the entry whose fingerprint matches and whose buffer's tag is {@code page}. */
+    /**
+     * The buffer of the entry whose fingerprint matches and whose buffer's tag is {@code page}, or
+     * {@link #NOT_FOUND}; {@code h} is the page's {@link MappingTable#hash}.
+     */
     int find(long page, long h, Descriptors tags) {
       int fp = fingerprint(h);
       int i = fp & mask;

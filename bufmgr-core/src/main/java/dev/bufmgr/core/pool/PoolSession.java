@@ -8,6 +8,7 @@ import static dev.bufmgr.core.buffer.BufferState.isPinned;
 import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.core.buffer.ExclusiveDescriptors;
 import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
@@ -236,6 +237,44 @@ public final class PoolSession implements AutoCloseable {
     if (write) BufferTransitions.markDirty(d, b, 0);
     BufferTransitions.unpin(d, b);
     return lastHit;
+  }
+
+  /**
+   * Read requests for {@code pages[from..to)}, in order, with the NORMAL strategy and page class
+   * 0, none kept pinned: the same outcome, hit for hit and counter for counter, as {@link #access}
+   * called for each. On an {@link dev.bufmgr.core.buffer.Sharing#EXCLUSIVE} pool the hits are
+   * served by one loop that holds the mapping table and the descriptors by their exact types, so
+   * a hit costs a probe and a usage update and little else (exact replay's main path); a miss
+   * goes through {@link #pin} as usual. On a shared pool each request goes through {@link #access}.
+   */
+  public void readAll(long[] pages, int from, int to) {
+    checkPageClass(0);
+    if (!(d instanceof ExclusiveDescriptors exclusive)) {
+      for (int i = from; i < to; i++) access(pages[i], AccessStrategy.NORMAL, 0, false);
+      return;
+    }
+    MappingTable.Table table = mapping.exclusiveTable();
+    long hits = 0;
+    boolean hit = lastHit;
+    try {
+      for (int i = from; i < to; i++) {
+        long page = pages[i];
+        long h = MappingTable.hash(page);
+        int found = table.find(page, h, exclusive);
+        hit = found >= 0 && BufferTransitions.touch(exclusive, found, page, selector, AccessStrategy.NORMAL);
+        if (hit) {
+          if (notifiesHits) selector.onHit(found, AccessStrategy.NORMAL);
+          hits++;
+          continue;
+        }
+        BufferTransitions.unpin(d, pin(page, h, AccessStrategy.NORMAL, 0, found, false));
+        hit = lastHit;
+        table = mapping.exclusiveTable();
+      }
+    } finally {
+      metrics.hits(0, hits);
+      lastHit = hit;
+    }
   }
 
   /**

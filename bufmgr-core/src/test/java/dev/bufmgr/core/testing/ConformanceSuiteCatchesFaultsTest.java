@@ -79,6 +79,8 @@ class ConformanceSuiteCatchesFaultsTest {
   /** Checks no selector can break, with the reason. */
   private static final Map<String, String> POOL_PROPERTIES = Map.of(
       "anExclusivePoolRefusesASessionOnAnotherThread", "the pool, not the selector, binds an exclusive pool to a thread",
+      "aRunOfReadsServesThemAsSingleAccessesDo",
+      "the pool's run of reads makes the same selector calls as single reads; its faults are the pool's",
       "everySpecNamesARegisteredSelector", "caught by a spec that names no registered selector (its own test below)");
 
   static Stream<Arguments> catches() {

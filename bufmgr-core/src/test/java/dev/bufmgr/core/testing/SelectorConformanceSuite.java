@@ -40,7 +40,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The properties every victim selector must have inside the pool, whatever its policy: it never
  * evicts a pinned buffer, the mapping and the descriptors stay a bijection, pins return to zero,
  * the victim search ends (with an error when every buffer is pinned), rings keep to their size,
- * and no dirty page is lost. A selector module subclasses this suite and lists the specs to run
+ * no dirty page is lost, and a run of reads ({@link PoolSession#readAll}) is served as the same
+ * reads one by one are. A selector module subclasses this suite and lists the specs to run
  * (the selector with each hand and variant it offers); the suite also checks that each spec's
  * selector is registered. Each check is shown to fail on a selector with a planted bug
  * ({@link SecondChanceFactory.Fault}, {@code ConformanceSuiteCatchesFaultsTest}).
@@ -174,6 +175,42 @@ public abstract class SelectorConformanceSuite {
         }
         assertEquals(shared.metrics().evictions(), exclusive.metrics().evictions());
         PoolInvariants.checkQuiescent(exclusive);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("specsInBothSharings")
+  void aRunOfReadsServesThemAsSingleAccessesDo(String spec, Sharing sharing) {
+    for (long seed = 1; seed <= 3; seed++) {
+      int frames = 8 + (int) seed * 30;
+      Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, false);
+      long[] pages = new long[trace.length];
+      for (int i = 0; i < pages.length; i++) pages[i] = trace[i].page();
+      SplittableRandom cuts = new SplittableRandom(seed);
+      try (BufferPool single = pool(spec, sharing, frames, StorageMode.METADATA, WriteBackHook.NONE);
+          BufferPool runs = pool(spec, sharing, frames, StorageMode.METADATA, WriteBackHook.NONE);
+          PoolSession a = single.openSession();
+          PoolSession b = runs.openSession()) {
+        int from = 0;
+        while (from < pages.length) {
+          int to = Math.min(pages.length, from + cuts.nextInt(300));
+          boolean lastHit = false;
+          for (int i = from; i < to; i++) lastHit = a.access(pages[i], AccessStrategy.NORMAL, 0, false);
+          b.readAll(pages, from, to);
+          String where = spec + ": requests " + from + ".." + to + " (seed " + seed + ")";
+          assertEquals(single.metrics().hits(), runs.metrics().hits(), where);
+          assertEquals(single.metrics().hits(0), runs.metrics().hits(0), where);
+          assertEquals(single.metrics().misses(), runs.metrics().misses(), where);
+          if (to > from) assertEquals(lastHit, b.wasHit(), where);
+          from = to;
+        }
+        for (long page = 0; page < frames * 3L; page++) {
+          assertEquals(single.bufferOf(page), runs.bufferOf(page), spec + ": buffer of page " + page);
+        }
+        assertEquals(single.metrics().evictions(), runs.metrics().evictions());
+        assertEquals(single.selectorCounters(), runs.selectorCounters());
+        PoolInvariants.checkQuiescent(runs);
       }
     }
   }

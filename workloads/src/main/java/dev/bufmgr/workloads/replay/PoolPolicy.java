@@ -127,10 +127,13 @@ public final class PoolPolicy implements ReplayPolicy {
     }
   }
 
-  /** Replays events {@code [from, to)} through {@code session}. */
+  /**
+   * Replays events {@code [from, to)} through {@code session}; plain reads (no fields carried) as
+   * one run ({@link PoolSession#readAll}).
+   */
   static void replayInto(PoolSession session, long[] pages, int[] meta, int from, int to) {
     if (meta == null) {
-      for (int i = from; i < to; i++) session.access(pages[i], AccessStrategy.NORMAL, 0, false);
+      session.readAll(pages, from, to);
     } else {
       for (int i = from; i < to; i++) {
         int m = meta[i];
