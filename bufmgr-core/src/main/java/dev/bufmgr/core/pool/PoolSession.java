@@ -15,6 +15,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.metrics.SessionMetrics;
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 /**
  * One thread's handle on a {@link BufferPool}: pins and unpins pages, loads them on a miss, and
@@ -248,6 +249,7 @@ public final class PoolSession implements AutoCloseable {
    * goes through {@link #pin} as usual. On a shared pool each request goes through {@link #access}.
    */
   public void readAll(long[] pages, int from, int to) {
+    Objects.checkFromToIndex(from, to, pages.length);
     checkPageClass(0);
     if (!(d instanceof ExclusiveDescriptors exclusive)) {
       for (int i = from; i < to; i++) access(pages[i], AccessStrategy.NORMAL, 0, false);

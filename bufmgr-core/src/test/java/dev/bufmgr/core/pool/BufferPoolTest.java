@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.evict.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.metrics.PoolMetrics;
@@ -36,6 +37,27 @@ class BufferPoolTest {
       s.access(99, AccessStrategy.NORMAL, 0, false);
       assertEquals(1, p.metrics().victimSearches());
       assertEquals(1, p.metrics().evictions());
+    }
+  }
+
+  @Test
+  void aRunOfReadsRefusesARangeOutsideItsArrayAndServesNothing() {
+    for (Sharing sharing : Sharing.values()) {
+      try (BufferPool p = pool(PoolConfig.builder().frames(4).sharing(sharing)); PoolSession s = p.openSession()) {
+        long[] pages = {1, 2, 1, 3};
+        assertThrows(IndexOutOfBoundsException.class, () -> s.readAll(pages, 2, 5));
+        assertThrows(IndexOutOfBoundsException.class, () -> s.readAll(pages, 3, 2));
+        assertThrows(IndexOutOfBoundsException.class, () -> s.readAll(pages, -1, 2));
+        assertEquals(0, p.metrics().hits() + p.metrics().misses(), sharing.toString());
+        s.readAll(pages, 0, 4);
+        assertEquals(1, p.metrics().hits(), sharing.toString());
+        assertEquals(3, p.metrics().misses(), sharing.toString());
+        assertFalse(s.wasHit());
+        s.readAll(pages, 1, 1);
+        assertFalse(s.wasHit(), "an empty run leaves the last outcome as it was");
+        s.readAll(pages, 0, 1);
+        assertTrue(s.wasHit());
+      }
     }
   }
 
