@@ -213,6 +213,8 @@ final class MappingTable {
     final int mask;
     final int threshold;
     int size;
+    /** Where {@link #touchHomes} leaves what it read, so the reads are made. */
+    private long touched;
 
     Table(int capacity) {
       slots = new long[capacity];
@@ -235,6 +237,18 @@ final class MappingTable {
         i = (i + 1) & mask;
       }
       return NOT_FOUND;
+    }
+
+    /**
+     * Reads the home slot of each page of {@code pages[from..to)} and nothing else: no lookup, no
+     * change. A loop that is about to look those pages up calls it first, so their slots' cache
+     * misses are taken together, where one lookup at a time would wait out each in turn (the
+     * run of reads, {@code PoolSession.readAll}).
+     */
+    void touchHomes(long[] pages, int from, int to) {
+      long sum = 0;
+      for (int i = from; i < to; i++) sum += slots[fingerprint(hash(pages[i])) & mask];
+      touched += sum;
     }
 
     void insert(long entry) {

@@ -110,6 +110,15 @@ public final class PoolSession implements AutoCloseable {
     return pin(page, h, s, pageClass, mapping.lookup(page, h), true);
   }
 
+  /**
+   * Requests of a {@link #readAll} run whose mapping slots are read before any of them is served.
+   * Replaying 20M requests of a Zipf 0.99 trace over 5M pages at 1M frames, one JVM alternating
+   * with and without, median of 3 rounds: HOT/COOL 12.55 against 14.69 M requests/s, S3-FIFO 7.84
+   * against 8.46 (and groups of 32 HOT/COOL 14.15); G-CLOCK in another run, median of 3, 12.72
+   * without, 13.22 with groups of 64, 13.17 with 128.
+   */
+  static final int READ_GROUP = 64;
+
   /** What {@link #readDeferred} returns when the read hit and no pin is held. */
   public static final int TOUCHED = -4;
 
@@ -246,7 +255,9 @@ public final class PoolSession implements AutoCloseable {
    * called for each. On an {@link dev.bufmgr.core.buffer.Sharing#EXCLUSIVE} pool the hits are
    * served by one loop that holds the mapping table and the descriptors by their exact types, so
    * a hit costs a probe and a usage update and little else (exact replay's main path); a miss
-   * goes through {@link #pin} as usual. On a shared pool each request goes through {@link #access}.
+   * goes through {@link #pin} as usual. The requests are taken {@link #READ_GROUP} at a time, the
+   * group's mapping slots read first so that their cache misses overlap. On a shared pool each
+   * request goes through {@link #access}.
    */
   public void readAll(long[] pages, int from, int to) {
     Objects.checkFromToIndex(from, to, pages.length);
@@ -259,19 +270,23 @@ public final class PoolSession implements AutoCloseable {
     long hits = 0;
     boolean hit = lastHit;
     try {
-      for (int i = from; i < to; i++) {
-        long page = pages[i];
-        long h = MappingTable.hash(page);
-        int found = table.find(page, h, exclusive);
-        hit = found >= 0 && BufferTransitions.touch(exclusive, found, page, selector, AccessStrategy.NORMAL);
-        if (hit) {
-          if (notifiesHits) selector.onHit(found, AccessStrategy.NORMAL);
-          hits++;
-          continue;
+      for (int group = from; group < to; group += READ_GROUP) {
+        int end = Math.min(to, group + READ_GROUP);
+        table.touchHomes(pages, group, end);
+        for (int i = group; i < end; i++) {
+          long page = pages[i];
+          long h = MappingTable.hash(page);
+          int found = table.find(page, h, exclusive);
+          hit = found >= 0 && BufferTransitions.touch(exclusive, found, page, selector, AccessStrategy.NORMAL);
+          if (hit) {
+            if (notifiesHits) selector.onHit(found, AccessStrategy.NORMAL);
+            hits++;
+            continue;
+          }
+          BufferTransitions.unpin(d, pin(page, h, AccessStrategy.NORMAL, 0, found, false));
+          hit = lastHit;
+          table = mapping.exclusiveTable();
         }
-        BufferTransitions.unpin(d, pin(page, h, AccessStrategy.NORMAL, 0, found, false));
-        hit = lastHit;
-        table = mapping.exclusiveTable();
       }
     } finally {
       metrics.hits(0, hits);
