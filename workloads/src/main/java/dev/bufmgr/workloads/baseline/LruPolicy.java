@@ -15,6 +15,13 @@ import java.util.Set;
  * hash map finds a page's slot, so no object is made per request; memory is O(frames).
  */
 public final class LruPolicy implements ReplayPolicy {
+  /**
+   * Requests of a block whose map slots are read before any of them is served, so that their
+   * cache misses overlap ({@link LongIntMap#touchHomes}). Replaying 20M requests of a Zipf 0.99
+   * trace over 5M pages at 1M frames, one JVM alternating, median of 5 rounds: 13.36 M
+   * requests/s without, 15.45 with groups of 64 (15.05 with 32, 14.55 with 128).
+   */
+  private static final int GROUP = 64;
 
   @Override
   public String name() {
@@ -61,43 +68,48 @@ public final class LruPolicy implements ReplayPolicy {
       int n = block.size();
       tally.requests(meta, n);
       requests += n;
-      for (int i = 0; i < n; i++) {
-        long page = pages[i];
-        int s = where.get(page);
-        if (s >= 0) {
-          hits++;
-          if (s != head) {
-            int p = prev[s];
-            int q = next[s];
-            next[p] = q;
-            if (q >= 0) prev[q] = p;
-            else tail = p;
-            prev[s] = -1;
-            next[s] = head;
-            prev[head] = s;
-            head = s;
-          }
-          continue;
-        }
-        tally.miss(meta, i);
-        if (used < frames) {
-          s = used++;
-        } else {
-          s = tail;
-          where.remove(slotPage[s]);
-          evictions++;
-          tail = prev[s];
-          if (tail >= 0) next[tail] = -1;
-          else head = -1;
-        }
-        slotPage[s] = page;
-        where.put(page, s);
-        prev[s] = -1;
-        next[s] = head;
-        if (head >= 0) prev[head] = s;
-        head = s;
-        if (tail < 0) tail = s;
+      for (int group = 0; group < n; group += GROUP) {
+        int end = Math.min(n, group + GROUP);
+        where.touchHomes(pages, group, end);
+        for (int i = group; i < end; i++) request(pages[i], meta, i);
       }
+    }
+
+    private void request(long page, int[] meta, int i) {
+      int s = where.get(page);
+      if (s >= 0) {
+        hits++;
+        if (s != head) {
+          int p = prev[s];
+          int q = next[s];
+          next[p] = q;
+          if (q >= 0) prev[q] = p;
+          else tail = p;
+          prev[s] = -1;
+          next[s] = head;
+          prev[head] = s;
+          head = s;
+        }
+        return;
+      }
+      tally.miss(meta, i);
+      if (used < frames) {
+        s = used++;
+      } else {
+        s = tail;
+        where.remove(slotPage[s]);
+        evictions++;
+        tail = prev[s];
+        if (tail >= 0) next[tail] = -1;
+        else head = -1;
+      }
+      slotPage[s] = page;
+      where.put(page, s);
+      prev[s] = -1;
+      next[s] = head;
+      if (head >= 0) prev[head] = s;
+      head = s;
+      if (tail < 0) tail = s;
     }
 
     @Override
