@@ -115,7 +115,7 @@ public final class PoolSession implements AutoCloseable {
    * Replaying 20M requests of a Zipf 0.99 trace over 5M pages at 1M frames, one JVM alternating
    * with and without, median of 3 rounds: HOT/COOL 12.55 against 14.69 M requests/s, S3-FIFO 7.84
    * against 8.46 (and groups of 32 HOT/COOL 14.15); G-CLOCK in another run, median of 3, 12.72
-   * without, 13.22 with groups of 64, 13.17 with 128.
+   * without, 14.17 with groups of 64, 13.73 with 128.
    */
   static final int READ_GROUP = 64;
 
