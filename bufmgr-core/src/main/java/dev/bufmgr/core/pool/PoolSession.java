@@ -40,6 +40,8 @@ public final class PoolSession implements AutoCloseable {
   private final boolean ringsOn;
   private final boolean timed;
   private boolean lastHit;
+  /** Whether {@link #replace} puts its removals off ({@link MappingTable#removeLater}): inside an exclusive {@link #readAll}. */
+  private boolean batchingRemovals;
   /** Whether the buffer the current miss is trying came from the selector's victim search. */
   private boolean victimFromSelector;
   /** Set by {@link #replace} when another thread had mapped the page first: its buffer, pinned. */
@@ -255,9 +257,10 @@ public final class PoolSession implements AutoCloseable {
    * called for each. On an {@link dev.bufmgr.core.buffer.Sharing#EXCLUSIVE} pool the hits are
    * served by one loop that holds the mapping table and the descriptors by their exact types, so
    * a hit costs a probe and a usage update and little else (exact replay's main path); a miss
-   * goes through {@link #pin} as usual. The requests are taken {@link #READ_GROUP} at a time, the
-   * group's mapping slots read first so that their cache misses overlap. On a shared pool each
-   * request goes through {@link #access}.
+   * goes through {@link #pin} as usual, except that its victim's old mapping entry is removed
+   * later, with others, before the call returns ({@link MappingTable#removeLater}). The requests
+   * are taken {@link #READ_GROUP} at a time, the group's mapping slots read first so that their
+   * cache misses overlap. On a shared pool each request goes through {@link #access}.
    */
   public void readAll(long[] pages, int from, int to) {
     Objects.checkFromToIndex(from, to, pages.length);
@@ -269,6 +272,7 @@ public final class PoolSession implements AutoCloseable {
     MappingTable.Table table = mapping.exclusiveTable();
     long hits = 0;
     boolean hit = lastHit;
+    batchingRemovals = true;
     try {
       for (int group = from; group < to; group += READ_GROUP) {
         int end = Math.min(to, group + READ_GROUP);
@@ -289,6 +293,8 @@ public final class PoolSession implements AutoCloseable {
         }
       }
     } finally {
+      batchingRemovals = false;
+      mapping.flushRemovals();
       metrics.hits(0, hits);
       lastHit = hit;
     }
@@ -516,7 +522,9 @@ public final class PoolSession implements AutoCloseable {
         release(b, hadPage);
         return BUSY;
       }
-      if (hadPage && !mapping.removeLockedHashed(oldHash, b)) {
+      if (hadPage && batchingRemovals) {
+        mapping.removeLater(oldHash, b);
+      } else if (hadPage && !mapping.removeLockedHashed(oldHash, b)) {
         throw new IllegalStateException("buffer " + b + " holds page " + oldPage + ", which the mapping lacks");
       }
       d.setTag(b, page);

@@ -102,6 +102,72 @@ class MappingTableTest {
     assertFalse(remove(t, 42L, 2), "an entry for another buffer is not removed");
   }
 
+  /**
+   * Evictions as the exclusive pool's run of reads makes them: each buffer's old entry removed
+   * later ({@link MappingTable#removeLater}), its tag and new entry set at once. Before and after
+   * every batch is carried out, every resident page is found in its buffer and every evicted page
+   * is not, though the stale entries of evicted pages may still be in the table; pages come back
+   * often, into their old buffer or another.
+   */
+  @Test
+  void removalsPutOffLeaveOnlyEntriesThatLookupsPassOver() {
+    int frames = 64;
+    int pages = 150;
+    Descriptors d = descriptors(frames, Sharing.EXCLUSIVE);
+    MappingTable t = new MappingTable(frames, 1, d);
+    long[] held = new long[frames];
+    Map<Long, Integer> model = new HashMap<>();
+    for (int b = 0; b < frames; b++) {
+      held[b] = b;
+      put(t, d, b, b);
+      model.put((long) b, b);
+    }
+    SplittableRandom rnd = new SplittableRandom(7);
+    int sinceFlush = 0;
+    for (int i = 0; i < 20_000; i++) {
+      long page = rnd.nextInt(pages);
+      if (model.containsKey(page)) continue;
+      int b = rnd.nextInt(frames);
+      model.remove(held[b]);
+      t.removeLater(MappingTable.hash(held[b]), b);
+      held[b] = page;
+      put(t, d, page, b);
+      model.put(page, b);
+      if (++sinceFlush == MappingTable.REMOVAL_BATCH) sinceFlush = 0;
+      if (rnd.nextInt(50) == 0) {
+        t.flushRemovals();
+        sinceFlush = 0;
+        assertEquals(model.size(), t.size(), "after a flush only live entries are left");
+      }
+      for (long p = 0; p < pages; p++) {
+        assertEquals(model.getOrDefault(p, MappingTable.NOT_FOUND), t.lookup(p), "page " + p + " after request " + i);
+      }
+      assertEquals(model.size() + sinceFlush, t.size(), "stale entries wait for their batch, and no longer");
+    }
+    t.flushRemovals();
+    assertEquals(model.size(), t.size());
+  }
+
+  @Test
+  void aRemovalPutOffFailsWhenCarriedOutIfTheEntryIsMissing() {
+    Descriptors d = descriptors(4, Sharing.EXCLUSIVE);
+    MappingTable t = new MappingTable(4, 1, d);
+    put(t, d, 42L, 3);
+    t.removeLater(MappingTable.hash(42L), 2);
+    IllegalStateException e = assertThrows(IllegalStateException.class, t::flushRemovals);
+    assertTrue(e.getMessage().contains("buffer 2"), e.getMessage());
+    assertEquals(3, t.lookup(42L));
+  }
+
+  @Test
+  void onlyAnExclusiveMappingPutsRemovalsOff() {
+    Descriptors d = descriptors(4, Sharing.SHARED);
+    MappingTable t = new MappingTable(4, 1, d);
+    put(t, d, 42L, 3);
+    assertThrows(IllegalStateException.class, () -> t.removeLater(MappingTable.hash(42L), 3));
+    assertEquals(3, t.lookup(42L));
+  }
+
   @Test
   void partitionsGrowPastTheirShare() {
     Descriptors d = descriptors(10_000, Sharing.SHARED);
