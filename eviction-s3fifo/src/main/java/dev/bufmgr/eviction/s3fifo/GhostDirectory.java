@@ -28,6 +28,15 @@ final class GhostDirectory {
   private static final byte PLAIN = 1;
   private static final byte RING = 2;
 
+  /**
+   * How many appended ids an exclusive directory leaves out of the index before entering them
+   * together, their home slots read first so that the cache misses overlap ({@link
+   * #indexAppended}). S3-FIFO replaying the 50M-request Zipf trace at 1M frames spent a fifth of
+   * its time adding ids one at a time (async-profiler, itimer); with batches of 32, alternating
+   * jars, median of 5 per-round ratios: requests/s x1.05, wall x1.05.
+   */
+  static final int INDEX_BATCH = 32;
+
   private final int capacity;
   private final int ringCapacity;
   private final boolean exclusive;
@@ -48,6 +57,9 @@ final class GhostDirectory {
   private long ringTail;
   private int size;
   private int ringSize;
+  /** Exclusive only: the positions of ids appended since the index last took them, oldest first. */
+  private final int[] unindexed;
+  private int unindexedCount;
 
   /**
    * @param capacity the most ids held, 1..{@link PageSlotIndex#MAX_CAPACITY}
@@ -73,6 +85,7 @@ final class GhostDirectory {
     this.ringOrder = new long[ringPositions];
     this.ringMask = ringPositions - 1;
     this.livePositions = new int[capacity];
+    this.unindexed = new int[exclusive ? INDEX_BATCH : 0];
     this.index = new PageSlotIndex(capacity + Math.max(1, capacity / 2), new PageSlotIndex.Slots() {
       @Override
       public boolean holds(int position, long page) {
@@ -103,6 +116,7 @@ final class GhostDirectory {
 
   private boolean removeUnlocked(long page) {
     int position = index.remove(page);
+    if (position < 0 && unindexedCount > 0) position = takeUnindexed(page);
     if (position < 0) return false;
     leave(position);
     return true;
@@ -113,6 +127,8 @@ final class GhostDirectory {
    * makes room among ring ids (the oldest leaves) and is not kept at all when the cap is 0; then
    * the oldest id leaves if G is full. The id is normally absent (a page is removed from G on the
    * miss that brings it back); one already present stays where it is, and the room made stays free.
+   * An exclusive directory enters the id in its index later, with others ({@link #INDEX_BATCH}),
+   * so there the id must be absent: one found present then fails.
    */
   void add(long page, boolean readThroughRing) {
     if (exclusive) {
@@ -131,9 +147,13 @@ final class GhostDirectory {
     }
     if (size == capacity) dropOldestId();
     if (next - oldest == ids.length) pack();
-    if (index.entries() == index.capacity()) rebuildIndex();
+    if (index.entries() + unindexedCount == index.capacity()) rebuildIndex();
     int position = (int) (next & mask);
-    if (!index.putIfAbsent(page, position)) return;
+    if (exclusive) {
+      unindexed[unindexedCount++] = position;
+    } else if (!index.putIfAbsent(page, position)) {
+      return;
+    }
     ids[position] = page;
     kinds[position] = readThroughRing ? RING : PLAIN;
     if (readThroughRing) {
@@ -143,11 +163,46 @@ final class GhostDirectory {
     }
     next++;
     size++;
+    if (unindexedCount == INDEX_BATCH) indexAppended();
+  }
+
+  /**
+   * Enters the ids appended since the last time in the index, their home slots read first; an id
+   * that has left meanwhile (a hole now) is skipped.
+   */
+  private void indexAppended() {
+    int n = unindexedCount;
+    unindexedCount = 0;
+    index.touchHomes(ids, unindexed, n);
+    for (int k = 0; k < n; k++) {
+      int position = unindexed[k];
+      if (kinds[position] == HOLE) continue;
+      if (!index.putIfAbsent(ids[position], position)) {
+        throw new IllegalStateException("ghost id " + ids[position] + " was added while present");
+      }
+    }
+  }
+
+  /** Takes {@code page}'s position out of the ids not yet indexed and returns it, or -1. */
+  private int takeUnindexed(long page) {
+    int k = findUnindexed(page);
+    if (k < 0) return -1;
+    int position = unindexed[k];
+    unindexed[k] = unindexed[--unindexedCount];
+    return position;
+  }
+
+  private int findUnindexed(long page) {
+    for (int k = 0; k < unindexedCount; k++) {
+      int position = unindexed[k];
+      if (kinds[position] != HOLE && ids[position] == page) return k;
+    }
+    return -1;
   }
 
   /** Whether {@code page} is present. */
   synchronized boolean contains(long page) {
-    return index.get(page) >= 0;
+    return index.get(page) >= 0 || findUnindexed(page) >= 0;
   }
 
   /** The number of ids held. */
@@ -224,8 +279,9 @@ final class GhostDirectory {
     rebuildIndex();
   }
 
-  /** Rebuilds the index from the live ids, dropping its outdated entries. */
+  /** Rebuilds the index from the live ids, dropping its outdated entries; none is left unindexed. */
   private void rebuildIndex() {
+    unindexedCount = 0;
     int count = 0;
     for (long n = oldest; n < next; n++) {
       int position = (int) (n & mask);

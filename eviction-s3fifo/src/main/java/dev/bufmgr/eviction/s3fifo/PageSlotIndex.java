@@ -32,6 +32,8 @@ final class PageSlotIndex {
   private final int capacity;
   private final Slots slots;
   private int entries;
+  /** Where {@link #touchHomes} leaves what it read, so the reads are made. */
+  private long touched;
   /** Scratch for {@link #rebuild}, made on first use. */
   private int[] homeStarts;
   private long[] ordered;
@@ -88,6 +90,17 @@ final class PageSlotIndex {
     table[i] = entry(fp, slot);
     entries++;
     return true;
+  }
+
+  /**
+   * Reads the home position of the page in each of the first {@code n} of {@code slotsInUse}
+   * ({@code pages} indexed by slot) and nothing else, so that a caller about to enter them takes
+   * their cache misses together.
+   */
+  void touchHomes(long[] pages, int[] slotsInUse, int n) {
+    long sum = 0;
+    for (int k = 0; k < n; k++) sum += table[fingerprint(pages[slotsInUse[k]]) & mask];
+    touched += sum;
   }
 
   /** Removes the entry of {@code page} and returns its slot, or -1 when no slot holds it. */
