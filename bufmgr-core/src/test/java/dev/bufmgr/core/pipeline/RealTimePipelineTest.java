@@ -135,7 +135,9 @@ class RealTimePipelineTest {
         records.add(new long[] {page, end});
       }
     });
-    assertTrue(records.get(records.size() - 1)[1] <= durable);
+    // Checkpoints recycle the segments wholly before their redo point, so on a slow machine the
+    // log kept may hold no page change at all (seen once in CI); then every change must be on disk.
+    if (!records.isEmpty()) assertTrue(records.getLast()[1] <= durable);
     Map<Long, Long> onDisk = new HashMap<>();
     ByteBuffer page = ByteBuffer.allocate(8192).order(ByteOrder.LITTLE_ENDIAN);
     try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.READ)) {
