@@ -16,7 +16,8 @@ import java.util.Arrays;
  * and dropping the oldest walk it sequentially. An id removed out of order (a ghost hit, or the
  * oldest ring id) leaves a hole that the oldest end skips; when the array fills with ids and holes
  * the live ids are packed to its start (amortized constant time). A {@link PageSlotIndex} maps each
- * live id to its position; an id dropped as the oldest (or oldest ring id) leaves its index entry
+ * live id to its position (an exclusive directory's newest ids, up to {@link #INDEX_BATCH}, wait
+ * outside it and are searched one by one); an id dropped as the oldest (or oldest ring id) leaves its index entry
  * behind, outdated, and the index is rebuilt in one ordered pass once such entries reach half the
  * capacity, so a drop touches no random memory. A second FIFO remembers the arrival order of ring
  * ids, its outdated entries skipped or packed away the same way. Thread-safe by one lock when shared;
@@ -57,7 +58,7 @@ final class GhostDirectory {
   private long ringTail;
   private int size;
   private int ringSize;
-  /** Exclusive only: the positions of ids appended since the index last took them, oldest first. */
+  /** Exclusive only: the positions of ids appended since the index last took them, in no order. */
   private final int[] unindexed;
   private int unindexedCount;
 
