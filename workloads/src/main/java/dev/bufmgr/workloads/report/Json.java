@@ -20,16 +20,19 @@ public final class Json {
     return sb.append('}').toString();
   }
 
+  /**
+   * Appends {@code v}. A chain of type tests rather than a switch over types: a pattern switch
+   * is linked at its first use by generating a class, several milliseconds of every command
+   * that prints a JSON row.
+   */
   static void value(StringBuilder sb, Object v) {
-    switch (v) {
-      case null -> sb.append("null");
-      case String s -> string(sb, s);
-      case Boolean b -> sb.append(b);
-      case Double d -> sb.append(Double.isFinite(d) ? Double.toString(d) : "null");
-      case Float f -> sb.append(Float.isFinite(f) ? Float.toString(f) : "null");
-      case Number n -> sb.append(n);
-      default -> string(sb, v.toString());
-    }
+    if (v == null) sb.append("null");
+    else if (v instanceof String s) string(sb, s);
+    else if (v instanceof Boolean b) sb.append(b);
+    else if (v instanceof Double d) sb.append(Double.isFinite(d) ? Double.toString(d) : "null");
+    else if (v instanceof Float f) sb.append(Float.isFinite(f) ? Float.toString(f) : "null");
+    else if (v instanceof Number n) sb.append(n);
+    else string(sb, v.toString());
   }
 
   static void string(StringBuilder sb, String s) {

@@ -23,8 +23,15 @@ import java.util.Set;
  * count against the header, so a truncated or foreign file ends with one clear line.
  */
 public final class BinaryFormat implements TraceFormat {
-  private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-  private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  /**
+   * The file's little-endian words. In a class of their own, made when a binary trace is first
+   * opened: the format is registered, and so initialized, by every command that names a format,
+   * and the foreign-memory layouts take milliseconds to initialize.
+   */
+  private static final class Layouts {
+    static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  }
 
   @Override
   public String name() {
@@ -63,20 +70,20 @@ public final class BinaryFormat implements TraceFormat {
       arena.close();
       throw new TraceException(where, "not a binary trace (bad magic number)");
     }
-    int version = seg.get(INT_LE, BinaryTraceLayout.VERSION_OFFSET);
+    int version = seg.get(Layouts.INT_LE, BinaryTraceLayout.VERSION_OFFSET);
     if (version != BinaryTraceLayout.VERSION) {
       arena.close();
       throw new TraceException(where, "binary trace version " + version + ", this program reads version " + BinaryTraceLayout.VERSION);
     }
     Set<EventField> fields;
     try {
-      fields = BinaryTraceLayout.fields(seg.get(INT_LE, BinaryTraceLayout.FIELDS_OFFSET));
+      fields = BinaryTraceLayout.fields(seg.get(Layouts.INT_LE, BinaryTraceLayout.FIELDS_OFFSET));
     } catch (IllegalArgumentException e) {
       arena.close();
       throw new TraceException(where, "header: " + e.getMessage());
     }
-    long count = seg.get(LONG_LE, BinaryTraceLayout.COUNT_OFFSET);
-    int blockCap = seg.get(INT_LE, BinaryTraceLayout.BLOCK_OFFSET);
+    long count = seg.get(Layouts.LONG_LE, BinaryTraceLayout.COUNT_OFFSET);
+    int blockCap = seg.get(Layouts.INT_LE, BinaryTraceLayout.BLOCK_OFFSET);
     if (count <= 0 || blockCap <= 0) {
       arena.close();
       throw new TraceException(where, count == 0 ? "no events (empty trace)" : "header: bad event count or block size");
@@ -152,7 +159,7 @@ public final class BinaryFormat implements TraceFormat {
         if (seg.byteSize() - at < 4) {
           throw new TraceException(where, "record " + (delivered + 1), "truncated block header");
         }
-        int blockN = seg.get(INT_LE, at);
+        int blockN = seg.get(Layouts.INT_LE, at);
         if (blockN < 1 || blockN > blockCap) {
           throw new TraceException(where, "record " + (delivered + 1), "bad block length " + blockN);
         }
@@ -169,10 +176,10 @@ public final class BinaryFormat implements TraceFormat {
 
       private void copyBlock(int blockN, long[] pages, int[] meta, int to) {
         long p = at + 4;
-        MemorySegment.copy(seg, LONG_LE, p, pages, to, blockN);
+        MemorySegment.copy(seg, Layouts.LONG_LE, p, pages, to, blockN);
         p += blockN * 8L;
         if (withMeta) {
-          MemorySegment.copy(seg, INT_LE, p, meta, to, blockN);
+          MemorySegment.copy(seg, Layouts.INT_LE, p, meta, to, blockN);
           p += blockN * 4L;
         } else {
           Arrays.fill(meta, to, to + blockN, 0);
