@@ -108,6 +108,30 @@ class ReplayCommandTest {
   }
 
   @Test
+  void anOracleGeneralConversionReplaysTheSameHitForHit() {
+    String spec = "zipf:pages=3000,requests=40000,seed=5";
+    Path og = dir.resolve("z.oracleGeneral.bin");
+    CliRun c = CliRun.of("convert", "--workload", spec, "--to", "oracleGeneral", "--out", og.toString());
+    assertEquals(0, c.status(), c.err());
+    assertTrue(c.err().contains("wrote 40000 requests (page ids and next accesses"), c.err());
+    String[] policies = {"--policy", "opt", "--policy", "lru", "--policy", "hotcool", "--policy", "s3fifo", "--frames", "150,600"};
+    CliRun a = CliRun.of(Stream.concat(Stream.of("replay", "--workload", spec, "--output", "jsonl"), Stream.of(policies)).toArray(String[]::new));
+    CliRun b = CliRun.of(Stream.concat(Stream.of("replay", "--trace", og.toString(), "--format", "oracleGeneral", "--output", "jsonl"),
+        Stream.of(policies)).toArray(String[]::new));
+    assertEquals(0, a.status(), a.err());
+    assertEquals(0, b.status(), b.err());
+    List<Long> hitsA = a.out().lines().map(l -> field(l, "hits")).toList();
+    List<Long> hitsB = b.out().lines().map(l -> field(l, "hits")).toList();
+    assertEquals(8, hitsA.size());
+    assertEquals(hitsA, hitsB);
+    CliRun bad = CliRun.of("convert", "--workload", spec, "--to", "lirs", "--out", dir.resolve("x").toString());
+    assertEquals(2, bad.status());
+    assertEquals(1, bad.err().lines().count(), bad.err());
+    assertTrue(bad.err().contains("--to") && bad.err().contains("oracleGeneral"), bad.err());
+    assertFalse(Files.exists(dir.resolve("x")));
+  }
+
+  @Test
   void filesAndPlotAreWritten() {
     Path out = dir.resolve("r.csv");
     Path png = dir.resolve("m.png");
