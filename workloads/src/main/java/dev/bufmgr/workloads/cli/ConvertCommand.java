@@ -57,15 +57,16 @@ public final class ConvertCommand implements Runnable, WritesOutputs {
   @Override
   public void run() {
     long start = System.nanoTime();
-    Set<EventField> carried;
-    try (EventSource source = input.open()) {
-      carried = EnumSet.noneOf(EventField.class);
-      carried.addAll(source.carries());
+    EventSource source = input.open();
+    Set<EventField> carried = EnumSet.noneOf(EventField.class);
+    carried.addAll(source.carries());
+    long n;
+    if (to == Target.binary) {
+      n = BinaryTraceWriter.write(source, out);
+    } else {
+      source.close();
+      n = OracleGeneralTraceWriter.write(input::open, out, Path.of(System.getProperty("java.io.tmpdir")));
     }
-    long n = switch (to) {
-      case binary -> BinaryTraceWriter.write(input.open(), out);
-      case oracleGeneral -> OracleGeneralTraceWriter.write(input::open, out, Path.of(System.getProperty("java.io.tmpdir")));
-    };
     String fields = to == Target.binary
         ? (carried.isEmpty() ? "page ids only" : labels(carried))
         : "page ids and next accesses" + (carried.isEmpty() ? "" : "; dropped: " + labels(carried));
