@@ -263,11 +263,24 @@ public final class PoolSession implements AutoCloseable {
    * cache misses overlap. On a shared pool each request goes through {@link #access}.
    */
   public void readAll(long[] pages, int from, int to) {
+    readAll(pages, from, to, null);
+  }
+
+  /**
+   * {@link #readAll(long[], int, int)}, and the pages of the requests that missed, in order,
+   * written to {@code missed} (from index 0) when it is not null; returns how many missed (0
+   * when {@code missed} is null). {@code missed} must hold {@code to - from} pages.
+   */
+  public int readAll(long[] pages, int from, int to, long[] missed) {
     Objects.checkFromToIndex(from, to, pages.length);
+    if (missed != null) Objects.checkFromToIndex(0, to - from, missed.length);
     checkPageClass(0);
+    int misses = 0;
     if (!(d instanceof ExclusiveDescriptors exclusive)) {
-      for (int i = from; i < to; i++) access(pages[i], AccessStrategy.NORMAL, 0, false);
-      return;
+      for (int i = from; i < to; i++) {
+        if (!access(pages[i], AccessStrategy.NORMAL, 0, false) && missed != null) missed[misses++] = pages[i];
+      }
+      return misses;
     }
     MappingTable.Table table = mapping.exclusiveTable();
     long hits = 0;
@@ -289,6 +302,7 @@ public final class PoolSession implements AutoCloseable {
           }
           BufferTransitions.unpin(d, pin(page, h, AccessStrategy.NORMAL, 0, found, false));
           hit = lastHit;
+          if (!hit && missed != null) missed[misses++] = page;
           table = mapping.exclusiveTable();
         }
       }
@@ -298,6 +312,7 @@ public final class PoolSession implements AutoCloseable {
       metrics.hits(0, hits);
       lastHit = hit;
     }
+    return misses;
   }
 
   /**

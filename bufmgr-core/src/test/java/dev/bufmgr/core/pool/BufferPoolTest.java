@@ -62,6 +62,29 @@ class BufferPoolTest {
   }
 
   @Test
+  void aRunOfReadsNotesItsMissesInOrderAsSingleAccessesMissThem() {
+    long[] pages = {4, 5, 6, 5, 7, 8, 6, 9, 5, 7, 7, 10, 5};
+    for (Sharing sharing : Sharing.values()) {
+      for (int from : new int[] {0, 2}) {
+        List<Long> expected = new ArrayList<>();
+        try (BufferPool p = pool(PoolConfig.builder().frames(3).sharing(sharing)); PoolSession s = p.openSession()) {
+          for (int i = from; i < pages.length; i++) if (!s.access(pages[i], AccessStrategy.NORMAL, 0, false)) expected.add(pages[i]);
+        }
+        try (BufferPool p = pool(PoolConfig.builder().frames(3).sharing(sharing)); PoolSession s = p.openSession()) {
+          long[] missed = new long[pages.length - from];
+          int n = s.readAll(pages, from, pages.length, missed);
+          List<Long> got = new ArrayList<>();
+          for (int i = 0; i < n; i++) got.add(missed[i]);
+          assertEquals(expected, got, sharing + " from " + from);
+          assertEquals(n, p.metrics().misses());
+          assertThrows(IndexOutOfBoundsException.class, () -> s.readAll(pages, 0, pages.length, new long[3]));
+          assertEquals(0, s.readAll(pages, 0, 4, null), "without a list, no count");
+        }
+      }
+    }
+  }
+
+  @Test
   void countsHitsAndMissesPerPageClass() {
     try (BufferPool p = pool(PoolConfig.builder().frames(8).pageClasses(3)); PoolSession s = p.openSession()) {
       s.access(1, AccessStrategy.NORMAL, 0, false);
