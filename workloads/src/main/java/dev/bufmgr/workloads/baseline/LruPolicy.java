@@ -63,19 +63,39 @@ public final class LruPolicy implements ReplayPolicy {
 
     @Override
     public void accept(EventBlock block) {
+      replay(block, null);
+    }
+
+    @Override
+    public boolean notesMisses() {
+      return true;
+    }
+
+    @Override
+    public void acceptNotingMisses(EventBlock block) {
+      block.notedMisses(replay(block, block.missBuffer()));
+    }
+
+    /** Replays the block; the pages that missed go to {@code missed} when it is not null. Returns how many. */
+    private int replay(EventBlock block, long[] missed) {
       long[] pages = block.pages();
       int[] meta = block.meta();
       int n = block.size();
       tally.requests(meta, n);
       requests += n;
+      int misses = 0;
       for (int group = 0; group < n; group += GROUP) {
         int end = Math.min(n, group + GROUP);
         where.touchHomes(pages, group, end);
-        for (int i = group; i < end; i++) request(pages[i], meta, i);
+        for (int i = group; i < end; i++) {
+          if (!request(pages[i], meta, i) && missed != null) missed[misses++] = pages[i];
+        }
       }
+      return misses;
     }
 
-    private void request(long page, int[] meta, int i) {
+    /** One request; returns whether it hit. */
+    private boolean request(long page, int[] meta, int i) {
       int s = where.get(page);
       if (s >= 0) {
         hits++;
@@ -90,7 +110,7 @@ public final class LruPolicy implements ReplayPolicy {
           prev[head] = s;
           head = s;
         }
-        return;
+        return true;
       }
       tally.miss(meta, i);
       if (used < frames) {
@@ -110,6 +130,7 @@ public final class LruPolicy implements ReplayPolicy {
       if (head >= 0) prev[head] = s;
       head = s;
       if (tail < 0) tail = s;
+      return false;
     }
 
     @Override

@@ -41,8 +41,8 @@ public final class ConcurrentReplay {
         int from = startAt[t];
         total += mine.size();
         work.add(s -> {
-          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size());
-          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from);
+          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), from, mine.size(), null);
+          PoolPolicy.replayInto(s, mine.pages(), mine.meta(), 0, from, null);
         });
       }
       double seconds = SessionThreads.run(pool, work, "replay");

@@ -5,6 +5,7 @@ import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.stream.BlockConsumer;
 import dev.bufmgr.workloads.stream.BlockFeed;
 import dev.bufmgr.workloads.stream.EventBlock;
+import dev.bufmgr.workloads.stream.FactsCounter;
 import dev.bufmgr.workloads.stream.InMemoryNextAccess;
 import dev.bufmgr.workloads.stream.NextAccess;
 import java.util.ArrayList;
@@ -46,12 +47,14 @@ public final class OnePassReplay {
     long[] nanos = new long[all.size()];
     long[] timed = new long[all.size()];
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    try (BlockFeed feed = new BlockFeed(source, w, nextAccess)) {
+    int noting = notingRun(runs, extra);
+    try (BlockFeed feed = new BlockFeed(source, w, nextAccess, noting >= 0)) {
       feed.start();
       List<Thread> threads = new ArrayList<>();
       for (int t = 0; t < w; t++) {
         int worker = t;
-        threads.add(Thread.ofPlatform().name("replay-" + t).start(() -> work(feed, worker, w, all, untimed, nanos, timed, failure)));
+        threads.add(Thread.ofPlatform().name("replay-" + t)
+            .start(() -> work(feed, worker, w, all, noting, untimed, nanos, timed, failure)));
       }
       for (Thread t : threads) t.join();
     } catch (InterruptedException e) {
@@ -69,21 +72,44 @@ public final class OnePassReplay {
     return results;
   }
 
-  private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, long untimed, long[] nanos,
-      long[] timed, AtomicReference<Throwable> failure) {
+  /**
+   * The run that notes its misses for the facts counters among {@code extra}, which then count
+   * from them ({@link FactsCounter#fromMisses}): the first run that can; -1 when there is no
+   * counter or no such run.
+   */
+  private static int notingRun(List<ReplayRun> runs, List<? extends BlockConsumer> extra) {
+    if (extra.stream().noneMatch(c -> c instanceof FactsCounter)) return -1;
+    for (int i = 0; i < runs.size(); i++) {
+      if (runs.get(i).notesMisses()) {
+        for (BlockConsumer c : extra) if (c instanceof FactsCounter f) f.fromMisses();
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, int noting, long untimed,
+      long[] nanos, long[] timed, AtomicReference<Throwable> failure) {
     IdleStrategy idle = new BackoffIdleStrategy();
+    IdleStrategy waitForMisses = new BackoffIdleStrategy();
     try {
       for (EventBlock b; (b = feed.take(worker, idle)) != null; ) {
         try {
           if (failure.get() != null) return;
           boolean timing = b.first() >= untimed;
           for (int i = worker; i < all.size(); i += workers) {
-            if (!timing) {
-              all.get(i).accept(b);
-              continue;
+            BlockConsumer c = all.get(i);
+            if (c instanceof FactsCounter f && f.countsMisses()) {
+              while (!b.missesNoted()) {
+                if (failure.get() != null) return;
+                waitForMisses.idle();
+              }
+              waitForMisses.reset();
             }
-            long t0 = System.nanoTime();
-            all.get(i).accept(b);
+            long t0 = timing ? System.nanoTime() : 0;
+            if (i == noting) ((ReplayRun) c).acceptNotingMisses(b);
+            else c.accept(b);
+            if (!timing) continue;
             nanos[i] += System.nanoTime() - t0;
             timed[i] += b.size();
           }

@@ -102,6 +102,20 @@ public final class PoolPolicy implements ReplayPolicy {
 
     @Override
     public void accept(EventBlock block) {
+      replay(block, null);
+    }
+
+    @Override
+    public boolean notesMisses() {
+      return true;
+    }
+
+    @Override
+    public void acceptNotingMisses(EventBlock block) {
+      block.notedMisses(replay(block, block.missBuffer()));
+    }
+
+    private int replay(EventBlock block, long[] missed) {
       int[] meta = block.meta();
       int n = block.size();
       if (meta != null) {
@@ -114,8 +128,9 @@ public final class PoolPolicy implements ReplayPolicy {
           if (c > largestClass) largestClass = c;
         }
       }
-      replayInto(session, block.pages(), meta, 0, n);
+      int misses = replayInto(session, block.pages(), meta, 0, n, missed);
       requests += n;
+      return misses;
     }
 
     @Override
@@ -129,17 +144,18 @@ public final class PoolPolicy implements ReplayPolicy {
 
   /**
    * Replays events {@code [from, to)} through {@code session}; plain reads (no fields carried) as
-   * one run ({@link PoolSession#readAll}).
+   * one run ({@link PoolSession#readAll}). When {@code missed} is not null, the pages of the
+   * requests that missed are written to it from index 0; returns how many (0 without it).
    */
-  static void replayInto(PoolSession session, long[] pages, int[] meta, int from, int to) {
-    if (meta == null) {
-      session.readAll(pages, from, to);
-    } else {
-      for (int i = from; i < to; i++) {
-        int m = meta[i];
-        session.access(pages[i], EventMeta.strategy(m), EventMeta.pageClass(m), EventMeta.isWrite(m));
-      }
+  static int replayInto(PoolSession session, long[] pages, int[] meta, int from, int to, long[] missed) {
+    if (meta == null) return session.readAll(pages, from, to, missed);
+    int misses = 0;
+    for (int i = from; i < to; i++) {
+      int m = meta[i];
+      boolean hit = session.access(pages[i], EventMeta.strategy(m), EventMeta.pageClass(m), EventMeta.isWrite(m));
+      if (!hit && missed != null) missed[misses++] = pages[i];
     }
+    return misses;
   }
 
   /** The result of a replay through {@code pool}, from its metrics and its selector's counters. */

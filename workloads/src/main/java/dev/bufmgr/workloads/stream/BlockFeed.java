@@ -32,6 +32,7 @@ public final class BlockFeed implements AutoCloseable {
 
   private final EventSource source;
   private final NextAccess nextAccess;
+  private final boolean withMisses;
   private final List<SpscArrayQueue<EventBlock>> queues = new ArrayList<>();
   private final MpscArrayQueue<EventBlock> free;
   private final boolean dropMarkers;
@@ -51,6 +52,15 @@ public final class BlockFeed implements AutoCloseable {
    * gives each request's next access. The feed owns both and closes them.
    */
   public BlockFeed(EventSource source, int consumers, NextAccess nextAccess) {
+    this(source, consumers, nextAccess, false);
+  }
+
+  /**
+   * As {@link #BlockFeed(EventSource, int, NextAccess)}; with {@code withMisses}, each block has
+   * room for one run to note the pages that missed it ({@link EventBlock#missBuffer}).
+   */
+  public BlockFeed(EventSource source, int consumers, NextAccess nextAccess, boolean withMisses) {
+    this.withMisses = withMisses;
     if (consumers < 1) throw new IllegalArgumentException("a feed needs at least one consumer");
     this.source = source;
     this.nextAccess = nextAccess;
@@ -77,7 +87,7 @@ public final class BlockFeed implements AutoCloseable {
       while (!stopping) {
         EventBlock b = free.poll();
         if (b == null && made < BLOCKS) {
-          b = new EventBlock(BLOCK_CAPACITY, nextAccess != null);
+          b = new EventBlock(BLOCK_CAPACITY, nextAccess != null, withMisses);
           made++;
         }
         if (b == null) {
@@ -97,6 +107,7 @@ public final class BlockFeed implements AutoCloseable {
         }
         b.first = position;
         b.fields = fields;
+        b.clearMisses();
         if (nextAccess != null) nextAccess.fill(position, n, b.next);
         position += n;
         b.holders.set(consumers);

@@ -15,13 +15,21 @@ public final class EventBlock {
 
   final EventBatch batch;
   final long[] next;
+  final long[] missed;
   final AtomicInteger holders = new AtomicInteger();
+  private int missCount;
+  private volatile boolean missesNoted;
   boolean fields;
   long first;
 
   EventBlock(int capacity, boolean withNext) {
+    this(capacity, withNext, false);
+  }
+
+  EventBlock(int capacity, boolean withNext, boolean withMisses) {
     this.batch = new EventBatch(capacity);
     this.next = withNext ? new long[capacity] : null;
+    this.missed = withMisses ? new long[capacity] : null;
   }
 
   /** The number of requests. */
@@ -50,5 +58,34 @@ public final class EventBlock {
   /** Each request's next access (see {@link #NEVER}), or null when no consumer asked for it. */
   public long[] next() {
     return next;
+  }
+
+  /**
+   * Where the one run that notes its misses writes the pages of the requests that missed it, in
+   * order, before {@link #notedMisses}; null when the feed was not asked to carry misses.
+   */
+  public long[] missBuffer() {
+    return missed;
+  }
+
+  /** Publishes the first {@code count} pages of {@link #missBuffer} to the other threads. */
+  public void notedMisses(int count) {
+    missCount = count;
+    missesNoted = true;
+  }
+
+  /** Whether the noting run has published this block's misses. */
+  public boolean missesNoted() {
+    return missesNoted;
+  }
+
+  /** How many pages of {@link #missBuffer} missed; valid once {@link #missesNoted}. */
+  public int missCount() {
+    return missCount;
+  }
+
+  /** Made ready for the next fill: no misses noted yet. */
+  void clearMisses() {
+    missesNoted = false;
   }
 }

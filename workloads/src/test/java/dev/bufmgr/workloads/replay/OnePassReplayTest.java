@@ -2,6 +2,7 @@ package dev.bufmgr.workloads.replay;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +11,16 @@ import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.stream.BlockConsumer;
 import dev.bufmgr.workloads.stream.EventBlock;
+import dev.bufmgr.workloads.stream.FactsCounter;
+import dev.bufmgr.workloads.stream.InputFacts;
 import dev.bufmgr.workloads.synth.Workloads;
+import dev.bufmgr.workloads.trace.OracleGeneralTraceWriter;
 import dev.bufmgr.workloads.trace.TraceException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -157,5 +162,89 @@ class OnePassReplayTest {
       assertEquals(trace.pages()[e], pages.get(k++), "request " + position++);
     }
     assertEquals(0L, firsts.getFirst());
+  }
+
+  /** The facts a counter finds on a pass of its own, every page counted. */
+  private static InputFacts factsAlone(ReplayInput input) {
+    FactsCounter alone = new FactsCounter(input.carries());
+    OnePassReplay.run(input.open(), null, List.of(), List.of(alone), 1);
+    assertFalse(alone.countsMisses());
+    return alone.facts();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "zipf:pages=3000,requests=120000,seed=5",
+      "tpcb:frames=300,ratio=4,requests=60000,seed=2",
+      "mix:streams=3*zipf(pages=2500)+1*scan(pages=1500;strategy=b),requests=80000,seed=9"})
+  void aCounterFedOnAPoolRunsMissesFindsTheFactsOfEveryPage(String spec) {
+    countsFromMissesAsFromEveryPage(ReplayInput.ofWorkload(Workloads.parse(spec)), spec);
+  }
+
+  /** Plain reads, no field carried: the pool serves them as one run of reads ({@code readAll}). */
+  @Test
+  void aCounterFedOnMissesOfPlainReadsFindsEveryPage() {
+    Workloads.Workload w = Workloads.parse("zipf:pages=6000,requests=150000,seed=8");
+    Path og = dir.resolve("z.oracleGeneral.bin");
+    OracleGeneralTraceWriter.write(w::open, og, dir);
+    ReplayInput input = ReplayInput.ofFile(og, "oracleGeneral");
+    assertTrue(input.carries().isEmpty(), "plain reads");
+    countsFromMissesAsFromEveryPage(input, "plain reads");
+  }
+
+  private void countsFromMissesAsFromEveryPage(ReplayInput input, String spec) {
+    EventTrace trace = EventTrace.load(input.open());
+    HashSet<Long> distinct = new HashSet<>();
+    for (int e = 0; e < trace.size(); e++) if (EventMeta.isPage(trace.meta(e))) distinct.add(trace.pages()[e]);
+    InputFacts expected = factsAlone(input);
+    assertEquals(distinct.size(), expected.distinctPages());
+    for (String policy : List.of("lru", "gclock", "hotcool", "s3fifo", "lru-pool", "clockpro")) {
+      for (int frames : List.of(40, 2000, 10_000)) {
+        FactsCounter counter = new FactsCounter(input.carries());
+        // The run under test notes its misses (it is the first that can); the counter, third
+        // consumer of three workers, waits for them on a thread of its own.
+        List<ReplayRun> runs = List.of(CATALOG.resolve(policy).start(frames, input.carries()),
+            CATALOG.resolve("arc").start(frames, input.carries()));
+        OnePassReplay.run(input.open(), null, runs, List.of(counter), 3);
+        String what = policy + " at " + frames + " on " + spec;
+        assertTrue(counter.countsMisses(), "the counter counts the misses of " + what);
+        assertEquals(expected, counter.facts(), what);
+      }
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void aNotingRunThatFailsDoesNotLeaveTheCounterWaiting() {
+    ReplayInput input = ReplayInput.ofWorkload(Workloads.parse("uniform:pages=100000,requests=5000000"));
+    ReplayRun failing = new ReplayRun() {
+      private long seen;
+
+      @Override
+      public void accept(EventBlock b) {
+        throw new AssertionError("the noting run is handed its blocks through acceptNotingMisses");
+      }
+
+      @Override
+      public boolean notesMisses() {
+        return true;
+      }
+
+      @Override
+      public void acceptNotingMisses(EventBlock b) {
+        seen += b.size();
+        if (seen > 100_000) throw new IllegalStateException("noting run gave up");
+        b.notedMisses(0);
+      }
+
+      @Override
+      public ReplayResult finish(double seconds) {
+        throw new AssertionError("a failed pass gives no results");
+      }
+    };
+    FactsCounter counter = new FactsCounter(input.carries());
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> OnePassReplay.run(input.open(), null, List.of(failing), List.of(counter), 2));
+    assertEquals("noting run gave up", e.getMessage());
   }
 }
