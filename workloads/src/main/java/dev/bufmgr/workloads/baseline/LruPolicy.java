@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.baseline;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.workloads.event.LongIntMap;
 import dev.bufmgr.workloads.replay.ClassTally;
+import dev.bufmgr.workloads.replay.MissNotingRun;
 import dev.bufmgr.workloads.replay.ReplayPolicy;
 import dev.bufmgr.workloads.replay.ReplayResult;
 import dev.bufmgr.workloads.replay.ReplayRun;
@@ -38,7 +39,7 @@ public final class LruPolicy implements ReplayPolicy {
     return new Run(frames, carries);
   }
 
-  private final class Run implements ReplayRun {
+  private final class Run implements MissNotingRun {
     private final int frames;
     private final ClassTally tally;
     private final long[] slotPage;
@@ -62,22 +63,7 @@ public final class LruPolicy implements ReplayPolicy {
     }
 
     @Override
-    public void accept(EventBlock block) {
-      replay(block, null);
-    }
-
-    @Override
-    public boolean notesMisses() {
-      return true;
-    }
-
-    @Override
-    public void acceptNotingMisses(EventBlock block) {
-      block.notedMisses(replay(block, block.missBuffer()));
-    }
-
-    /** Replays the block; the pages that missed go to {@code missed} when it is not null. Returns how many. */
-    private int replay(EventBlock block, long[] missed) {
+    public int replay(EventBlock block, long[] missed) {
       long[] pages = block.pages();
       int[] meta = block.meta();
       int n = block.size();

@@ -85,7 +85,7 @@ public final class PoolPolicy implements ReplayPolicy {
   }
 
   /** An exclusive pool and its session, fed block by block. */
-  private final class Run implements ReplayRun {
+  private final class Run implements MissNotingRun {
     private final int frames;
     private final int classes;
     private final BufferPool pool;
@@ -101,21 +101,7 @@ public final class PoolPolicy implements ReplayPolicy {
     }
 
     @Override
-    public void accept(EventBlock block) {
-      replay(block, null);
-    }
-
-    @Override
-    public boolean notesMisses() {
-      return true;
-    }
-
-    @Override
-    public void acceptNotingMisses(EventBlock block) {
-      block.notedMisses(replay(block, block.missBuffer()));
-    }
-
-    private int replay(EventBlock block, long[] missed) {
+    public int replay(EventBlock block, long[] missed) {
       int[] meta = block.meta();
       int n = block.size();
       if (meta != null) {
