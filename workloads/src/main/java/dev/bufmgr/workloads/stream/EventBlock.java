@@ -22,10 +22,6 @@ public final class EventBlock {
   boolean fields;
   long first;
 
-  EventBlock(int capacity, boolean withNext) {
-    this(capacity, withNext, false);
-  }
-
   EventBlock(int capacity, boolean withNext, boolean withMisses) {
     this.batch = new EventBatch(capacity);
     this.next = withNext ? new long[capacity] : null;
