@@ -85,6 +85,66 @@ class BufferPoolTest {
   }
 
   @Test
+  void aRunOfReadsOnAPoolLargeEnoughToReadRecordsAheadServesThemAsSingleAccessesDo() {
+    int frames = PoolSession.READS_TOUCH_RECORDS_FROM_FRAMES;
+    long emptyHomeLookalike = pageWithFingerprint(-1);
+    assertEquals(-1, MappingTable.fingerprint(MappingTable.hash(emptyHomeLookalike)), "a page whose fingerprint is an empty slot's");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+    long[] pages = new long[3 * frames];
+    pages[0] = emptyHomeLookalike;
+    for (int i = 1; i < pages.length; i++) {
+      pages[i] = random.nextInt(4) == 0 ? random.nextInt(frames / 4) : random.nextInt(3 * frames);
+    }
+    try (BufferPool single = pool(PoolConfig.builder().frames(frames).sharing(Sharing.EXCLUSIVE));
+        BufferPool runs = pool(PoolConfig.builder().frames(frames).sharing(Sharing.EXCLUSIVE));
+        PoolSession a = single.openSession();
+        PoolSession b = runs.openSession()) {
+      long[] missed = new long[pages.length];
+      List<Long> expected = new ArrayList<>();
+      List<Long> got = new ArrayList<>();
+      int from = 0;
+      while (from < pages.length) {
+        int to = Math.min(pages.length, from + 1 + random.nextInt(5_000));
+        for (int i = from; i < to; i++) if (!a.access(pages[i], AccessStrategy.NORMAL, 0, false)) expected.add(pages[i]);
+        int n = b.readAll(pages, from, to, missed);
+        for (int i = 0; i < n; i++) got.add(missed[i]);
+        from = to;
+      }
+      assertTrue(single.metrics().evictions() > frames / 4, "the trace must evict: " + single.metrics().evictions());
+      assertTrue(single.metrics().hits() > frames / 4, "and hit: " + single.metrics().hits());
+      assertEquals(expected, got, "the pages that missed, in order");
+      assertEquals(single.metrics().hits(), runs.metrics().hits());
+      assertEquals(single.metrics().evictions(), runs.metrics().evictions());
+      for (long page = 0; page < 3L * frames; page += 97) assertEquals(single.bufferOf(page), runs.bufferOf(page), "page " + page);
+      assertEquals(single.bufferOf(emptyHomeLookalike), runs.bufferOf(emptyHomeLookalike));
+    }
+  }
+
+  /** A page whose mapping hash has the given low 32 bits: the hash's finalizer run backwards. */
+  private static long pageWithFingerprint(int fingerprint) {
+    long z = 0x5DEECE66DL << 32 | (fingerprint & 0xFFFFFFFFL);
+    z = unshiftXor(z, 31);
+    z *= inverse(0x94d049bb133111ebL);
+    z = unshiftXor(z, 27);
+    z *= inverse(0xbf58476d1ce4e5b9L);
+    return unshiftXor(z, 30);
+  }
+
+  /** The x for which {@code x ^ (x >>> shift)} is {@code y}. */
+  private static long unshiftXor(long y, int shift) {
+    long x = y;
+    for (int i = 0; i < 64 / shift + 1; i++) x = y ^ (x >>> shift);
+    return x;
+  }
+
+  /** The multiplicative inverse of an odd {@code c} modulo 2^64 (Newton's iteration). */
+  private static long inverse(long c) {
+    long x = c;
+    for (int i = 0; i < 6; i++) x *= 2 - c * x;
+    return x;
+  }
+
+  @Test
   void countsHitsAndMissesPerPageClass() {
     try (BufferPool p = pool(PoolConfig.builder().frames(8).pageClasses(3)); PoolSession s = p.openSession()) {
       s.access(1, AccessStrategy.NORMAL, 0, false);
