@@ -126,9 +126,10 @@ public final class PoolSession implements AutoCloseable {
    * with its home slots (a home slot whose fingerprint matches names the buffer a hit reads next),
    * since beyond a few MiB of records a hit's record is a cache miss of its own. Replaying the 50M
    * requests of a Zipf 0.99 trace over 3.8M pages at 1M frames, whole processes alternating with
-   * and without, medians of per-round ratios: G-CLOCK x1.07 and HOT/COOL x1.03 (6 rounds each),
-   * S3-FIFO x1.16 (4); at 100k frames (10M requests over 780k pages), where the records stay in
-   * cache, x0.98 (10 and 16 rounds), hence not below.
+   * and without, medians of per-round ratios in two or three sets: G-CLOCK x1.07 and x1.04,
+   * HOT/COOL x1.03 and x1.05 (6 rounds each), S3-FIFO x1.16, x0.94 and x1.05 (4, 4 and 6 rounds);
+   * at 100k frames (10M requests over 780k pages), where the records stay in cache, x0.98 (10 and
+   * 16 rounds), hence not below.
    */
   public static final int READS_TOUCH_RECORDS_FROM_FRAMES = 1 << 19;
 
