@@ -3,7 +3,7 @@ package dev.bufmgr.bench;
 import dev.bufmgr.bench.placement.NodeStripePlacement;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.StripePlacement;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.metrics.SessionMetrics;
 import dev.bufmgr.core.pool.BufferPool;

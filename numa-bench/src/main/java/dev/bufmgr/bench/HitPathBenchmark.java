@@ -3,7 +3,7 @@ package dev.bufmgr.bench;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.bufmgr.core.buffer.Padding;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

@@ -39,7 +39,7 @@ import java.util.Objects;
  *   <tr><td>{@link #compareAndSetSelectorWord}</td><td>volatile compare-and-set</td><td>plain compare, store</td></tr>
  * </table>
  *
- * <p>The state word has one writer, {@code dev.bufmgr.core.pool.BufferTransitions}: every change
+ * <p>The state word has one writer, {@code dev.bufmgr.core.buffer.BufferTransitions}: every change
  * of it, by the pool or a selector, is one of its transitions. A tag is set only by the thread that
  * holds the buffer's only pin with TAG_VALID clear, before the release of the word that sets
  * TAG_VALID again; a reader that saw TAG_VALID in a volatile read of the word then reads the tag

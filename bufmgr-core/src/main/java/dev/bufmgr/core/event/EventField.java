@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * An optional part of an event. Every event has a page id; a trace format or generator declares
  * which of these further fields its events really carry. Where a field is not carried the event
- * holds its default (a read, {@link dev.bufmgr.core.evict.AccessStrategy#NORMAL}, page class 0,
+ * holds its default (a read, {@link dev.bufmgr.core.buffer.AccessStrategy#NORMAL}, page class 0,
  * no log record, no transaction boundary).
  */
 public enum EventField {

@@ -1,6 +1,6 @@
 package dev.bufmgr.core.event;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * Packs an event's small fields into one int, the form in which events travel in batches and

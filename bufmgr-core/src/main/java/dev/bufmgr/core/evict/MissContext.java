@@ -1,5 +1,7 @@
 package dev.bufmgr.core.evict;
 
+import dev.bufmgr.core.buffer.AccessStrategy;
+
 
 /**
  * A page on its way into the pool: the request that missed, shared by the selector callbacks of

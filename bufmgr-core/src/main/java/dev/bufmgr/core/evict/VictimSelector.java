@@ -1,5 +1,8 @@
 package dev.bufmgr.core.evict;
 
+import dev.bufmgr.core.buffer.AccessStrategy;
+import dev.bufmgr.core.buffer.UsageRule;
+
 import java.util.Map;
 
 
@@ -40,12 +43,13 @@ import java.util.Map;
  *       its reference semantics (DESIGN.md) exactly.
  * </ul>
  */
-public interface VictimSelector {
+public interface VictimSelector extends UsageRule {
 
   /** The usage bits a page gets when it is loaded through the given strategy. */
   int initialUsage(AccessStrategy strategy);
 
   /** The usage bits after a hit through the given strategy on a buffer whose bits were {@code usage}. */
+  @Override
   int usageAfterHit(int usage, AccessStrategy strategy);
 
   /**

@@ -1,5 +1,7 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.BufferTransitions;
+
 import static dev.bufmgr.core.buffer.BufferState.has;
 
 import dev.bufmgr.core.buffer.Descriptors;

@@ -1,5 +1,7 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.BufferTransitions;
+
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import java.util.concurrent.atomic.AtomicInteger;

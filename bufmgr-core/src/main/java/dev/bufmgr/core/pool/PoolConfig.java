@@ -3,7 +3,7 @@ package dev.bufmgr.core.pool;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.buffer.StripePlacement;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorSpec;
 import java.util.Objects;
 

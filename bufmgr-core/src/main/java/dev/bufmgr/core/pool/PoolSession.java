@@ -1,5 +1,7 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.BufferTransitions;
+
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
@@ -9,7 +11,7 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.ExclusiveDescriptors;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.metrics.PoolMetrics;
 import dev.bufmgr.core.testing.SecondChanceFactory;

@@ -1,5 +1,7 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.BufferTransitions;
+
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.TAG_VALID;
 import static dev.bufmgr.core.buffer.BufferState.VALID;
@@ -15,7 +17,7 @@ import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.testing.SecondChanceFactory;

@@ -3,7 +3,7 @@ package dev.bufmgr.core.pool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.ParameterSpec;

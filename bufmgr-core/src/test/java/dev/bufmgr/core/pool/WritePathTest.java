@@ -1,5 +1,7 @@
 package dev.bufmgr.core.pool;
 
+import dev.bufmgr.core.buffer.BufferTransitions;
+
 import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
 import static dev.bufmgr.core.buffer.BufferState.DIRTY;
 import static dev.bufmgr.core.buffer.BufferState.IO_IN_PROGRESS;
@@ -11,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.testing.FailingWriteBack;
 import dev.bufmgr.core.testing.SecondChanceFactory;

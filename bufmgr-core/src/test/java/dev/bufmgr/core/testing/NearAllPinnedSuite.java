@@ -2,7 +2,7 @@ package dev.bufmgr.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;

@@ -1,6 +1,6 @@
 package dev.bufmgr.core.testing;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;

@@ -1,6 +1,6 @@
 package dev.bufmgr.core.testing;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * One request of a test trace.

@@ -1,6 +1,6 @@
 package dev.bufmgr.core.testing;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;

@@ -11,7 +11,7 @@ import static dev.bufmgr.core.buffer.BufferState.withUsage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;

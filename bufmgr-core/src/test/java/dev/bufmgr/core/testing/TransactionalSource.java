@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.SplittableRandom;

@@ -5,13 +5,13 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
-import dev.bufmgr.core.pool.BufferTransitions;
+import dev.bufmgr.core.buffer.BufferTransitions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;

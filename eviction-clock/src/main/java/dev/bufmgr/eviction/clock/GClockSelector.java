@@ -1,7 +1,7 @@
 package dev.bufmgr.eviction.clock;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.VictimSelector;

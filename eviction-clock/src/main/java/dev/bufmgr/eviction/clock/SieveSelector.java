@@ -5,14 +5,14 @@ import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.BufferTransitions;
+import dev.bufmgr.core.buffer.BufferTransitions;
 
 /**
  * SIEVE (Zhang et al., NSDI '24), following libCacheSim's {@code Sieve.c} (read at aa0fc40; the

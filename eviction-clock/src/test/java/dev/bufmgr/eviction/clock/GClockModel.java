@@ -1,6 +1,6 @@
 package dev.bufmgr.eviction.clock;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.testing.Request;
 import dev.bufmgr.core.testing.RingModel;
 import java.util.HashMap;

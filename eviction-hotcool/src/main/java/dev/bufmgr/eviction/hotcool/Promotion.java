@@ -1,6 +1,6 @@
 package dev.bufmgr.eviction.hotcool;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * When a COOL page becomes HOT, and how that is written in a buffer's usage bits. Bit 0 is the

@@ -4,14 +4,14 @@ import static dev.bufmgr.core.buffer.BufferState.isPinned;
 
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.evict.queue.QueueSweepView;
-import dev.bufmgr.core.pool.BufferTransitions;
+import dev.bufmgr.core.buffer.BufferTransitions;
 
 /**
  * What the list-keeping selectors of this module share: their lock (the selector itself on a

@@ -8,7 +8,7 @@ import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;

@@ -3,7 +3,7 @@ package dev.bufmgr.bench.matrix;
 import dev.bufmgr.bench.ForkFlags;
 import dev.bufmgr.bench.Topology;
 import dev.bufmgr.bench.placement.MemoryMode;
-import dev.bufmgr.workloads.report.Json;
+import dev.bufmgr.results.report.Json;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package dev.bufmgr.bench.matrix;
 
-import dev.bufmgr.workloads.plot.AxisScale;
-import dev.bufmgr.workloads.plot.Cdf;
-import dev.bufmgr.workloads.plot.LineChart;
-import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.results.plot.AxisScale;
+import dev.bufmgr.results.plot.Cdf;
+import dev.bufmgr.results.plot.LineChart;
+import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

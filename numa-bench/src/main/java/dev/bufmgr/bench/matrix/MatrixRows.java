@@ -1,7 +1,7 @@
 package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.bench.LatencyLog;
-import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.bufmgr.bench.matrix;
 
-import dev.bufmgr.workloads.report.ResultRow;
+import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.stream;
 
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.event.LongSet;
 import java.util.Set;
 

@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.synth;
 
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * The pages of a PostgreSQL B-tree over {@code keys} int4 keys, 8 KiB pages: {@value

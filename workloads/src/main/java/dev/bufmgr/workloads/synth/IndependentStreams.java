@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.synth;
 
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * Streams of independent single-page requests: uniform, Zipf with scrambled ranks, and hot set.

@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.synth;
 
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 
 /**
  * The page requests and log records of pgbench's TPC-B-like script ({@code pgbench -b

@@ -1,7 +1,7 @@
 package dev.bufmgr.workloads.synth;
 
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import java.util.Arrays;
 
 /**

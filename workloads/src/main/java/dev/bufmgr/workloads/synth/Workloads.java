@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.synth;
 
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.spec.Spec;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.core.resource.DiskGuard;
-import dev.bufmgr.workloads.report.AtomicOutput;
+import dev.bufmgr.core.resource.AtomicOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -3,7 +3,7 @@ package dev.bufmgr.workloads.trace;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.spec.SpecParams;
 import java.nio.file.Path;
 import java.util.EnumSet;

@@ -6,7 +6,7 @@ import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.core.resource.DiskGuard;
-import dev.bufmgr.workloads.report.AtomicOutput;
+import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.workloads.stream.EventBlock;
 import dev.bufmgr.workloads.stream.NextAccessFile;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.bufmgr.workloads.support;
 
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.event.EventTrace;
 import java.util.HashMap;
 import java.util.Map;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
-import dev.bufmgr.core.wal.LogFormat;
+import dev.bufmgr.wal.LogFormat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

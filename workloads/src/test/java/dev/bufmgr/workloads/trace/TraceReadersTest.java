@@ -8,7 +8,7 @@ import com.github.luben.zstd.Zstd;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.support.SharedTraces;
 import java.io.ByteArrayOutputStream;

@@ -9,7 +9,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.workloads.synth.Workloads;
 import java.io.IOException;
 import java.nio.ByteBuffer;

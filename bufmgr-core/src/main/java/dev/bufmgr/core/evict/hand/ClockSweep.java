@@ -4,7 +4,7 @@ import static dev.bufmgr.core.buffer.BufferState.refCount;
 import static dev.bufmgr.core.buffer.BufferState.usage;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.pool.BufferTransitions;
+import dev.bufmgr.core.buffer.BufferTransitions;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;

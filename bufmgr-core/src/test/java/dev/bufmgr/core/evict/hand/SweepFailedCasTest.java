@@ -6,7 +6,7 @@ import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.evict.MissContext;
-import dev.bufmgr.core.evict.AccessStrategy;
+import dev.bufmgr.core.buffer.AccessStrategy;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,0 +1,23 @@
+package dev.bufmgr.app.cli;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.app.experiment.BgWriterExperiment;
+import dev.bufmgr.results.ExperimentReport;
+import java.io.PrintStream;
+import picocli.CommandLine.Command;
+
+/** {@code bufmgr experiment bgwriter}: see {@link BgWriterExperiment}. */
+@Command(name = "bgwriter", mixinStandardHelpOptions = true,
+    description = "The background writer's maxPages and multiplier varied, per selector: dirty-eviction waits moved off "
+        + "the commit path, the writes it adds, and the hit ratio it costs.")
+public final class BgWriterCommand extends NamedExperimentCommand {
+  @Override
+  String experimentName() {
+    return "bgwriter";
+  }
+
+  @Override
+  ExperimentReport produce(boolean quick, SelectorRegistry registry, PrintStream progress) {
+    return BgWriterExperiment.run(quick, registry, progress);
+  }
+}

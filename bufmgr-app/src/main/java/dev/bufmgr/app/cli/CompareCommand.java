@@ -1,0 +1,181 @@
+package dev.bufmgr.app.cli;
+
+import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.replay.baseline.OptBounds;
+import dev.bufmgr.replay.compare.ComparisonCase;
+import dev.bufmgr.replay.compare.ComparisonSummary;
+import dev.bufmgr.replay.compare.DefaultComparison;
+import dev.bufmgr.results.plot.MissRatioChart;
+import dev.bufmgr.replay.FrameSizes;
+import dev.bufmgr.replay.catalog.PolicyCatalog;
+import dev.bufmgr.replay.ReplayInput;
+import dev.bufmgr.replay.ReplayPolicy;
+import dev.bufmgr.replay.ReplayRunner;
+import dev.bufmgr.core.resource.AtomicOutput;
+import dev.bufmgr.results.report.OutputFormat;
+import dev.bufmgr.results.report.OutputTarget;
+import dev.bufmgr.results.report.ResultRow;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code bufmgr compare}: the main job. With no arguments, every registered selector and every
+ * baseline (OPT with and without bypass, so each policy has its bound) on the built-in workloads ({@link DefaultComparison}) at several pool sizes; prints a
+ * table and writes a results folder (results.jsonl, results.csv, one miss-ratio chart per
+ * workload, summary.md), published only when every run succeeded.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compare every registered selector and the baselines (lru, opt:bypass=false, opt:bypass=true, caffeine) on",
+      "built-in workloads: pgbench -S under cache pressure, Zipf OLTP with bulk scans, and the LIRS sprite trace.",
+      "Prints a table; writes results.jsonl, results.csv, mrc-*.png and summary.md to --out."
+    })
+public final class CompareCommand implements Runnable, WritesOutputs {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/compare",
+      description = "Results folder, replaced when the run succeeds (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--traces", paramLabel = "DIR",
+      description = "Folder of the LIRS traces (default: shared/traces/lirs here or in a folder above).")
+  Path traces;
+
+  @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", description = "Restrict to these policies (repeatable). Default: all.")
+  List<String> policies = new ArrayList<>();
+
+  @Option(names = "--requests", paramLabel = "N",
+      description = "Requests per synthetic workload instead of 1000000 (a quicker, rougher look); pool sizes above a "
+          + "shortened input's distinct pages are left out, and named.")
+  Long requests;
+
+  @Option(names = "--quiet", description = "No progress lines on stderr.")
+  boolean quiet;
+
+  @Override
+  public List<OutputTarget> outputTargets() {
+    return List.of(OutputTarget.folder("--out", out));
+  }
+
+  @Override
+  public void run() {
+    long start = System.nanoTime();
+    PolicyCatalog catalog = new PolicyCatalog(true);
+    List<ReplayPolicy> chosen = new ArrayList<>();
+    if (policies.isEmpty()) chosen.addAll(catalog.defaults());
+    for (String p : policies) chosen.add(catalog.resolve(p));
+    Path lirs = traces != null ? traces : DefaultComparison.findLirsFolder(Path.of(""));
+    if (traces != null && !Files.isDirectory(traces)) throw new CliFailure("--traces: " + traces + " is not a folder");
+    if (lirs != null && !Files.isRegularFile(lirs.resolve(DefaultComparison.LIRS_TRACE)) && traces != null) {
+      throw new CliFailure("--traces: " + traces + " holds no " + DefaultComparison.LIRS_TRACE);
+    }
+    if (requests != null && requests < 1) throw new CliFailure("--requests must be at least 1, got " + requests);
+    List<ComparisonCase> cases = DefaultComparison.cases(lirs, requests == null ? 0 : requests);
+    List<String> leftOut = new ArrayList<>();
+    if (cases.stream().noneMatch(c -> c.slug().equals(DefaultComparison.LIRS_SLUG))) {
+      leftOut.add(DefaultComparison.LIRS_SLUG + ": " + DefaultComparison.LIRS_TRACE
+          + " not found (looked for shared/traces/lirs here and in every folder above; give --traces DIR)");
+    }
+    ReplayRunner runner = new ReplayRunner(quiet ? null : System.err);
+    Map<ComparisonCase, List<ResultRow>> results = new LinkedHashMap<>();
+    List<ResultRow> all = new ArrayList<>();
+    for (ComparisonCase c : cases) {
+      if (!quiet) System.err.println("bufmgr: workload " + c.slug() + ": loading");
+      ReplayInput in = c.input().get();
+      int distinct = in.facts().distinctPages();
+      FrameSizes.Fitted fitted = FrameSizes.fit(c.frames(), distinct, in.label());
+      if (fitted.sizes().isEmpty()) {
+        leftOut.add(c.slug() + ": its " + distinct + " distinct pages are fewer than its smallest pool size "
+            + fitted.dropped().getFirst() + (requests == null ? "" : " (--requests " + requests + ")"));
+        continue;
+      }
+      if (!fitted.dropped().isEmpty()) {
+        leftOut.add(c.slug() + ": pool sizes " + String.join(", ", fitted.dropped()) + " exceed its " + distinct
+            + " distinct pages" + (requests == null ? "" : " (--requests " + requests + ")"));
+      }
+      List<ResultRow> rows = runner.run(in, chosen, fitted.sizes(), 1);
+      for (ResultRow r : rows) {
+        ResultRow tagged = new ResultRow().put("case", c.slug());
+        tagged.putAll(r);
+        all.add(tagged);
+      }
+      results.put(c, rows);
+    }
+    for (String l : leftOut) System.err.println("bufmgr: left out: " + l);
+    if (results.isEmpty()) throw new CliFailure("every case was left out: " + String.join("; ", leftOut));
+    double seconds = (System.nanoTime() - start) / 1e9;
+    writeFolder(results, all, seconds, OptBounds.of(chosen), leftOut);
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(OutputFormat.TABLE.render(tableRows(all)));
+    stdout.printf(Locale.ROOT, "%nResults in %s (%d runs, %.1f s).%n", out, all.size(), seconds);
+    stdout.flush();
+  }
+
+  private void writeFolder(
+      Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds, List<String> leftOut) {
+    Path staged = AtomicOutput.stageFolder(out);
+    try {
+      Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
+      Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
+      for (ComparisonCase c : results.keySet()) {
+        Files.write(staged.resolve("mrc-" + c.slug() + ".png"), MissRatioChart.png(c.title(), results.get(c)));
+      }
+      String header = String.format(Locale.ROOT,
+          "# bufmgr compare%n%nCommand: `%s`; %s; %d cores; Java %s; %.1f s.%n"
+              + "Hit ratio = hits / requests. OPT (Belady) in two forms: `opt:bypass=false` pages on demand (every miss admitted, "
+              + "as libCacheSim's Belady), the bound of policies that admit every miss; `opt:bypass=true` may decline a page, "
+              + "the bound of policies that may decline one, and of every policy.%n"
+              + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n"
+              + "requestsPerSecond: requests over the time the run spent replaying them (the input is generated or decoded on a reader thread "
+              + "and OPT's next accesses computed before the pass, neither counted), after unmeasured "
+              + "warm-up replays of the first %,d requests per policy (until two agree within 10%%).%n%s",
+          String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
+          ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
+      Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results, bounds));
+      AtomicOutput.publishFolder(staged, out);
+    } catch (IOException e) {
+      AtomicOutput.discardFolder(staged);
+      throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
+    } catch (RuntimeException e) {
+      AtomicOutput.discardFolder(staged);
+      throw e;
+    }
+  }
+
+  private List<String> commandLine() {
+    List<String> words = new ArrayList<>(List.of("bufmgr"));
+    words.addAll(spec.commandLine().getParseResult().originalArgs());
+    return words;
+  }
+
+  private static List<ResultRow> tableRows(List<ResultRow> all) {
+    List<ResultRow> rows = new ArrayList<>();
+    for (ResultRow r : all) {
+      rows.add(new ResultRow()
+          .put("case", r.get("case"))
+          .put("policy", r.get("policy"))
+          .put("frames", r.get("frames"))
+          .put("hitRatio", r.get("hitRatio"))
+          .put("evictions", r.get("evictions"))
+          .put("ticksPerVictim", r.get("ticksPerVictim"))
+          .put("Mreq/s", r.number("requestsPerSecond") / 1e6));
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,200 @@
+package dev.bufmgr.app.experiment;
+
+import dev.bufmgr.results.ExperimentReport;
+import dev.bufmgr.results.Tables;
+
+import dev.bufmgr.core.evict.SelectorFactory;
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.pipeline.BgWriterSettings;
+import dev.bufmgr.pipeline.CheckpointSettings;
+import dev.bufmgr.pipeline.IntervalRow;
+import dev.bufmgr.pipeline.PipelineResult;
+import dev.bufmgr.wal.sim.ThinkTime;
+import dev.bufmgr.wal.PolicyFactory;
+import dev.bufmgr.wal.ReleasePolicies;
+import dev.bufmgr.app.pipeline.PipelineDevice;
+import dev.bufmgr.app.pipeline.PipelineInput;
+import dev.bufmgr.app.pipeline.PipelineRows;
+import dev.bufmgr.app.pipeline.PipelineRunner;
+import dev.bufmgr.app.pipeline.PipelineSettings;
+import dev.bufmgr.results.plot.BarChart;
+import dev.bufmgr.results.plot.LineChart;
+import dev.bufmgr.results.report.ResultRow;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * {@code checkpoint-storm}: the sawtooth after each checkpoint. After a redo point every page's
+ * first change logs a full-page image, so the log's volume jumps and the commits that share its
+ * device wait longer; as the images fade the rate recovers, until the next checkpoint (Percona's
+ * 2020 measurements: about 8,000 down to 3,000 tps on sysbench-tpcc, mostly gone with
+ * full_page_writes off). {@code tpcb} with data twice the pool, timed checkpoints, every selector
+ * under greedy and commit_delay group commit, with full-page writes on and off, the background
+ * writer on and off, and checkpoint completion targets 0.1 and 0.9, in the pipeline's simulation.
+ * The sawtooth is measured per run from its per-second series: throughput and commit p99 in the
+ * first second after each redo point against the second half of each checkpoint cycle.
+ */
+public final class CheckpointStormExperiment {
+  private static final String PGDELAY = "pgdelay:delay=200us,siblings=5";
+
+  private CheckpointStormExperiment() {}
+
+  /** A run's sawtooth: the first second after each redo point against the second half of each cycle. */
+  record Sawtooth(double tpsAfter, double tpsSteady, double p99After, double p99Steady, int cycles) {
+    /** How far throughput falls after a redo point: 1 - after / steady. */
+    double depth() {
+      return 1 - tpsAfter / tpsSteady;
+    }
+
+    /** How much commit p99 rises after a redo point: after / steady. */
+    double p99Rise() {
+      return p99After / p99Steady;
+    }
+
+    /** Measures the measured part of {@code series}, where checkpoints start every {@code cycleNanos}. */
+    static Sawtooth of(List<IntervalRow> series, long cycleNanos) {
+      double tpsAfter = 0;
+      double p99After = 0;
+      double tpsSteady = 0;
+      double p99Steady = 0;
+      int after = 0;
+      int steady = 0;
+      for (IntervalRow i : series) {
+        if (!i.measured() || i.transactions() == 0) continue;
+        long into = i.startNanos() % cycleNanos;
+        if (i.checkpointsStarted() > 0 && into < i.endNanos() - i.startNanos()) {
+          tpsAfter += i.throughput();
+          p99After += i.commitP99Nanos();
+          after++;
+        } else if (into >= cycleNanos / 2) {
+          tpsSteady += i.throughput();
+          p99Steady += i.commitP99Nanos();
+          steady++;
+        }
+      }
+      return new Sawtooth(tpsAfter / after, tpsSteady / steady, p99After / after / 1e6, p99Steady / steady / 1e6, after);
+    }
+  }
+
+  /** One run of the matrix and its sawtooth. */
+  private record Point(String selector, String policy, Setting setting, Sawtooth saw, PipelineResult result) {}
+
+  /** One configuration of the matrix. */
+  private record Setting(boolean fpw, boolean bgwriter, double target) {
+    String label() {
+      return "fpw " + (fpw ? "on" : "off") + ", bgwriter " + (bgwriter ? "on" : "off") + ", target " + target;
+    }
+  }
+
+  /** Runs the matrix. */
+  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress) {
+    int frames = quick ? 1000 : 16384;
+    long cycle = (quick ? 5 : 30) * 1_000_000_000L;
+    int cycles = quick ? 3 : 5;
+    long duration = cycle * (cycles + 1);
+    double warmup = 1.0 / (cycles + 1);
+    List<SelectorSpec> selectors = new ArrayList<>();
+    for (SelectorFactory f : registry.factories()) selectors.add(SelectorSpec.of(f.name()));
+    List<PolicyFactory> policies = List.of(ReleasePolicies.parse("greedy"), ReleasePolicies.parse(PGDELAY));
+    PipelineInput input = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=2");
+    PipelineDevice device = PipelineDevice.parse(PipelineDevice.DEFAULT, false);
+    ExperimentReport report = new ExperimentReport();
+    report.summary("# checkpoint-storm\n\n**Question**: does throughput fall after each checkpoint (the full-page images of "
+        + "every page's first change after the redo point filling the log, whose device the commits share), how deep, and "
+        + "which selector and settings flatten it?\n\n"
+        + String.format(Locale.ROOT, "**Configuration**: `%s` (data twice the pool of %d buffers), 16 clients, no think time, "
+            + "device `%s`, checkpoints every %d s (timed only: max_wal_size out of reach), %d cycles measured after one of "
+            + "warm-up, every selector under `greedy` and `%s`, full-page writes on and off, the background writer (PostgreSQL's "
+            + "defaults) on and off, completion target 0.1 and 0.9; the pipeline's simulation, seed 1. Per run, the first "
+            + "second after each redo point against the second half of each cycle: throughput and commit p99.%n%n",
+            input.name(), frames, device.spec(), cycle / 1_000_000_000L, cycles, PGDELAY)
+        + "**Answer** (numbers from this run):\n\n");
+    List<List<String>> table = new ArrayList<>();
+    List<Point> points = new ArrayList<>();
+    Map<String, double[][]> seriesCharts = new LinkedHashMap<>();
+    for (boolean fpw : new boolean[] {true, false}) {
+      for (boolean bg : new boolean[] {true, false}) {
+        for (double target : new double[] {0.1, 0.9}) {
+          Setting st = new Setting(fpw, bg, target);
+          PipelineSettings settings = new PipelineSettings(frames, true, fpw, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
+              new CheckpointSettings(cycle, 64L << 30, target), bg ? BgWriterSettings.DEFAULTS : null, 0, duration, warmup,
+              1_000_000_000L, 1, false);
+          List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, device, selectors, policies, registry,
+              progress == null ? null : line -> progress.println("bufmgr: checkpoint-storm " + st.label() + " " + line));
+          for (PipelineRunner.Outcome o : outcomes) {
+            PipelineResult r = o.result();
+            Sawtooth saw = Sawtooth.of(r.series(), cycle);
+            String sel = o.run().selector().replaceAll(":.*", "");
+            String pol = o.run().policy().replaceAll(":.*", "");
+            points.add(new Point(sel, pol, st, saw, r));
+            report.row(new ResultRow().put("experiment", "checkpoint-storm").putAll(PipelineRows.row(o.run(), r))
+                .put("tpsAfterRedo", saw.tpsAfter()).put("tpsSteady", saw.tpsSteady()).put("sawtoothDepth", saw.depth())
+                .put("commitP99AfterRedoMs", saw.p99After()).put("commitP99SteadyMs", saw.p99Steady())
+                .put("commitP99Rise", saw.p99Rise()).put("cyclesMeasured", saw.cycles()));
+            table.add(List.of(sel, pol, fpw ? "on" : "off", bg ? "on" : "off", Tables.num(target, 1), Tables.num(r.throughput(), 0),
+                Tables.num(saw.tpsAfter(), 0), Tables.num(saw.tpsSteady(), 0), Tables.pct(saw.depth()),
+                Tables.num(saw.p99After(), 3), Tables.num(saw.p99Steady(), 3), Tables.num(saw.p99Rise(), 2),
+                Tables.num(r.walBytesPerTransaction(), 0), Tables.pct(r.wal().imageShare())));
+            if (sel.equals(outcomes.get(0).run().selector().replaceAll(":.*", "")) && pol.equals("greedy") && bg) {
+              List<IntervalRow> s = r.series();
+              double[] x = new double[s.size()];
+              double[] y = new double[s.size()];
+              for (int i = 0; i < s.size(); i++) {
+                x[i] = s.get(i).endNanos() / 1e9;
+                y[i] = s.get(i).throughput();
+              }
+              seriesCharts.put("fpw " + (fpw ? "on" : "off") + ", target " + target, new double[][] {x, y});
+            }
+          }
+        }
+      }
+    }
+    Point deepest = points.stream().max(Comparator.comparingDouble(p -> p.saw().depth())).orElseThrow();
+    Point flattest = points.stream().min(Comparator.comparingDouble(p -> Math.abs(p.saw().depth()))).orElseThrow();
+    report.summary(String.format(Locale.ROOT, "- Deepest sawtooth: %s / %s with %s: %.0f tps in the second after a redo point "
+        + "against %.0f later in the cycle (%s lower), commit p99 %.3f ms against %.3f ms.%n", deepest.selector(),
+        deepest.policy(), deepest.setting().label(), deepest.saw().tpsAfter(), deepest.saw().tpsSteady(),
+        Tables.pct(deepest.saw().depth()), deepest.saw().p99After(), deepest.saw().p99Steady()));
+    report.summary(String.format(Locale.ROOT, "- Flattest: %s / %s with %s (%s).%n", flattest.selector(), flattest.policy(),
+        flattest.setting().label(), Tables.pct(flattest.saw().depth())));
+    summarizeFactor(report, points, "full-page writes", p -> p.setting().fpw());
+    summarizeFactor(report, points, "the background writer", p -> p.setting().bgwriter());
+    summarizeFactor(report, points, "completion target 0.9 (against 0.1)", p -> p.setting().target() == 0.9);
+    Map<String, List<Double>> bySelector = new LinkedHashMap<>();
+    List<String> cats = new ArrayList<>();
+    for (Point p : points) {
+      String cat = p.setting().label() + " / " + p.policy();
+      if (!cats.contains(cat)) cats.add(cat);
+      bySelector.computeIfAbsent(p.selector(), k -> new ArrayList<>()).add(p.saw().depth());
+    }
+    for (Map.Entry<String, List<Double>> e : bySelector.entrySet()) {
+      double m = e.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+      report.summary(String.format(Locale.ROOT, "- %s: mean depth %s over every setting.%n", e.getKey(), Tables.pct(m)));
+    }
+    report.summary("\n" + Tables.markdown(List.of("selector", "commit", "fpw", "bgwriter", "target", "tps", "tps after redo",
+        "tps steady", "depth", "commit p99 after ms", "commit p99 steady ms", "p99 rise", "WAL B/txn", "images share"), table));
+    report.summary("Depth is 1 - (throughput in the first second after a redo point) / (throughput in the second half of the "
+        + "cycle), averaged over the measured cycles; a negative depth means the second after the redo point was faster.\n");
+    report.chart("sawtooth.png", LineChart.png("Transactions per second, " + selectors.get(0).name() + " / greedy, bgwriter on",
+        "seconds (simulated)", "transactions/s", seriesCharts));
+    report.chart("depth.png", BarChart.png("Sawtooth depth (1 - tps after a redo point / tps later)", "depth", cats, bySelector));
+    return report;
+  }
+
+  /** A sentence on the mean depth with a factor on and off, every other setting averaged. */
+  private static void summarizeFactor(ExperimentReport report, List<Point> points, String factor, Predicate<Point> on) {
+    report.summary(String.format(Locale.ROOT, "- With %s the mean depth over every other setting is %s; without, %s.%n",
+        factor, Tables.pct(meanDepth(points, on)), Tables.pct(meanDepth(points, on.negate()))));
+  }
+
+  private static double meanDepth(List<Point> points, Predicate<Point> which) {
+    return points.stream().filter(which).mapToDouble(p -> p.saw().depth()).average().orElse(Double.NaN);
+  }
+}

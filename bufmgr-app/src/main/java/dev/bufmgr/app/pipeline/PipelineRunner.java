@@ -1,0 +1,71 @@
+package dev.bufmgr.app.pipeline;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.pipeline.PipelineConfig;
+import dev.bufmgr.pipeline.PipelineResult;
+import dev.bufmgr.pipeline.PipelineSimulation;
+import dev.bufmgr.pipeline.RealTimePipeline;
+import dev.bufmgr.wal.LogFormat;
+import dev.bufmgr.wal.PolicyFactory;
+import dev.bufmgr.wal.VirtualWal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Runs the pipeline for every selector under every commit policy, in the simulation or in real
+ * time, each run on a fresh pool, log and device and a fresh copy of the input.
+ */
+public final class PipelineRunner {
+  private PipelineRunner() {}
+
+  /** One run and what it measured. */
+  public record Outcome(PipelineRun run, PipelineResult result) {}
+
+  /**
+   * @param progress receives one line per finished run, or null
+   * @throws IllegalArgumentException on a bad selector, an impossible configuration, or a run the
+   *     policy can never finish
+   */
+  public static List<Outcome> run(PipelineSettings settings, PipelineInput input, PipelineDevice device,
+      List<SelectorSpec> selectors, List<PolicyFactory> policies, SelectorRegistry registry, Consumer<String> progress) {
+    List<PipelineRun> runs = new ArrayList<>();
+    List<PipelineConfig> configs = new ArrayList<>();
+    for (SelectorSpec sel : selectors) {
+      String selector = registry.validate(sel).canonicalName();
+      for (PolicyFactory p : policies) {
+        configs.add(settings.config(sel, p));
+        runs.add(new PipelineRun(settings, selector, p.spec(), input.name(), device.spec(),
+            settings.realTime() ? settings.flushModeFor(p).spec() : null));
+      }
+    }
+    if (settings.realTime()) device.checkFresh(runs.size());
+    List<Outcome> out = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      PipelineResult r = runOne(configs.get(i), settings.realTime(), input, device, registry, i + 1);
+      out.add(new Outcome(runs.get(i), r));
+      if (progress != null) {
+        progress.accept(String.format(Locale.ROOT, "[%d/%d] %s: %,d transactions in %.1f s %s (%,.0f tps, p99 %.2f ms), %.2f s wall%s",
+            i + 1, runs.size(), runs.get(i).label(), r.transactions(), r.elapsedNanos() / 1e9,
+            settings.realTime() ? "real" : "virtual", r.throughput(), r.transactionLatency().p99() / 1e6, r.wallNanos() / 1e9,
+            settings.realTime() ? "" : String.format(Locale.ROOT, " (%,.0f simulated transactions/s)", r.transactionsPerWallSecond())));
+      }
+    }
+    return out;
+  }
+
+  private static PipelineResult runOne(PipelineConfig config, boolean realTime, PipelineInput input, PipelineDevice device,
+      SelectorRegistry registry, int index) {
+    if (!realTime) {
+      return new PipelineSimulation(config, input.open(), device.model(), registry, new VirtualWal(LogFormat.FIRST_LSN)).run();
+    }
+    try (PipelineDevice.Opened d = device.open(index, config.seed())) {
+      return new RealTimePipeline(config, input.open(), d.device(), d.startLsn(), registry).run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package dev.bufmgr.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.workloads.support.SharedTraces;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Every issue-4 experiment runs in --quick mode, writes its folder, and its summary quotes its own rows. */
+class ExperimentCommandsTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "scan-resistance, oltpHitRatio, percent, resident-rings-off.png",
+    "cache-pressure, hitRatio, percent, classes-index-fits.png",
+    "ghost-cap, oltpHitRatioAfterScans, percent, oltp-hit-by-cap.png",
+    "ticks, ticksMean, plain, ticks-p99.png",
+    "fpw-tax, ratio, plain, ratio.png",
+    "dirty-evictions, waitedShare, percent, waited.png",
+    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png",
+    "bgwriter, waitedShare, percent, moved-off.png"
+  })
+  void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart) throws IOException {
+    Path out = dir.resolve(name);
+    CliRun r = CliRun.of("experiment", name, "--quick", "--quiet", "--out", out.toString());
+    assertEquals(0, r.status(), r.err());
+    for (String f : List.of("results.jsonl", "results.csv", "summary.md", chart)) {
+      assertTrue(Files.size(out.resolve(f)) > 0, f);
+    }
+    String summary = Files.readString(out.resolve("summary.md"));
+    assertTrue(summary.contains("**Question**") && summary.contains("**Configuration**") && summary.contains("**Answer**"));
+    List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+    List<Double> values = values(rows.stream().filter(l -> !l.contains("\"kind\":\"window\"")).toList(), field);
+    assertFalse(values.isEmpty(), "rows carry " + field);
+    for (double v : values) {
+      String text = style.equals("percent") ? String.format(Locale.ROOT, "%.2f%%", v * 100) : String.format(Locale.ROOT, "%.2f", v);
+      assertTrue(summary.contains(text), "summary quotes " + field + " = " + text);
+    }
+    for (String row : rows) assertTrue(row.contains("\"seed\":"), "every row carries its seed: " + row);
+    assertTrue(r.out().contains("Results in"));
+  }
+
+  @Test
+  void sharedTraceCurvesQuoteTheirOwnRows() throws IOException {
+    Path out = dir.resolve("mrc");
+    Path lirs = SharedTraces.lirs("sprite.trace.gz").getParent();
+    CliRun r = CliRun.of("experiment", "mrc", "--quick", "--quiet", "--traces", lirs.toString(), "--out", out.toString());
+    assertEquals(0, r.status(), r.err());
+    for (String f : List.of("results.jsonl", "results.csv", "summary.md", "mrc-sprite.png", "mrc-loop.png")) {
+      assertTrue(Files.size(out.resolve(f)) > 0, f);
+    }
+    List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+    List<String> spriteLru = rows.stream().filter(l -> l.contains("\"traceName\":\"sprite\"") && l.contains("\"policy\":\"lru\"")).toList();
+    assertEquals(3, spriteLru.size(), "three sizes");
+    double meanMiss = values(spriteLru, "hitRatio").stream().mapToDouble(h -> 1 - h).average().orElseThrow();
+    String summary = Files.readString(out.resolve("summary.md"));
+    assertTrue(summary.contains(String.format(Locale.ROOT, "%.2f%%", meanMiss * 100)), "summary quotes LRU's mean miss ratio on sprite");
+  }
+
+  @Test
+  void withoutRingReadsTheGhostCapChangesNothing() throws IOException {
+    Path out = dir.resolve("ghost-cap");
+    assertEquals(0, CliRun.of("experiment", "ghost-cap", "--quick", "--quiet", "--out", out.toString()).status());
+    List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+    List<String> ringsOff = rows.stream()
+        .filter(l -> l.contains("\"rings\":false") && !l.contains("\"strategyCap\":null"))
+        .toList();
+    assertEquals(4, ringsOff.size());
+    List<Double> hit = values(ringsOff, "oltpHitRatioAfterScans");
+    assertTrue(hit.stream().distinct().count() == 1, "one hit ratio for every cap: " + hit);
+    assertEquals(2, rows.stream().filter(l -> l.contains("\"policy\":\"s3fifo:small=0.1,ghost=0.0")).count(),
+        "a reference row without a ghost, rings on and off");
+  }
+
+  @Test
+  void aBadFlagEndsWithOneLineAndNoFolder() {
+    Path out = dir.resolve("ticks");
+    CliRun r = CliRun.of("experiment", "ticks", "--quick", "--bogus", "--out", out.toString());
+    assertEquals(2, r.status());
+    assertTrue(r.err().contains("--bogus"), r.err());
+    assertFalse(Files.exists(out));
+  }
+
+  private static List<Double> values(List<String> rows, String field) {
+    Pattern p = Pattern.compile("\"" + Pattern.quote(field) + "\":(-?[0-9.eE+-]+)");
+    List<Double> out = new ArrayList<>();
+    for (String row : rows) {
+      Matcher m = p.matcher(row);
+      if (m.find()) out.add(Double.parseDouble(m.group(1)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,170 @@
+package dev.bufmgr.pipeline;
+
+import static dev.bufmgr.core.buffer.BufferState.DIRTY;
+import static dev.bufmgr.core.buffer.BufferState.has;
+
+import dev.bufmgr.core.buffer.Descriptors;
+import dev.bufmgr.wal.device.IoKind;
+import dev.bufmgr.core.metrics.PoolMetrics;
+import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.wal.WalInsert;
+import dev.bufmgr.wal.WalStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Turns a pipeline run's counters into its time series and its measured totals, the same way in
+ * both clocks: the driver calls {@link #sample} at every interval boundary of its clock (and at
+ * the warm-up's end and the run's end), {@link #startWindow} when the warm-up ends, and {@link
+ * #result} at the end. It reads the transaction statistics, the log's counters, the pool's
+ * metrics and descriptors, the checkpointer's counters and the device's busy time by kind.
+ *
+ * <p>Threading: one sampling thread (the simulation's, or the real-time driver's main thread);
+ * the counters it reads may be a moment old while clients run, and are exact once they stopped.
+ */
+public final class PipelineSampler {
+  private final TransactionStats stats;
+  private final WalInsert wal;
+  private final BufferPool pool;
+  private final CheckpointStats checkpoints;
+  private final BgBufferSync bgwriter;
+  private final ToLongFunction<IoKind> busy;
+  /** The most intervals one run's series may hold (about 150 MB). */
+  public static final int MAX_INTERVALS = 1_000_000;
+
+  private final List<IntervalRow> series = new ArrayList<>();
+  private final Histogram txnTotal = new Histogram(3);
+  private final Histogram commitTotal = new Histogram(3);
+  private final Histogram waitTotal = new Histogram(3);
+  private final long origin;
+  private Mark last;
+  private Mark windowStart;
+  private boolean measuring;
+
+  /** The counters at one moment. */
+  private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
+      long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations,
+      Map<String, Long> selector) {}
+
+  /**
+   * @param bgwriter the background writer's rounds, or {@code null} without one
+   * @param busy the device's busy nanoseconds so far, by kind
+   * @param start the run's start on its clock
+   */
+  public PipelineSampler(TransactionStats stats, WalInsert wal, BufferPool pool, CheckpointStats checkpoints,
+      BgBufferSync bgwriter, ToLongFunction<IoKind> busy, long start) {
+    this.stats = stats;
+    this.wal = wal;
+    this.pool = pool;
+    this.checkpoints = checkpoints;
+    this.bgwriter = bgwriter;
+    this.busy = busy;
+    this.origin = start;
+    this.last = mark(start);
+    this.windowStart = last;
+  }
+
+  private Mark mark(long time) {
+    return new Mark(time, wal.stats(), pool.metrics(), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
+        busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
+        bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations(),
+        pool.selectorCounters());
+  }
+
+  /** Whether the measurement window has begun. */
+  public boolean measuring() {
+    return measuring;
+  }
+
+  /** Closes the interval that ends at {@code now} (nothing when it is empty). */
+  public void sample(long now) {
+    if (now <= last.time) return;
+    if (series.size() >= MAX_INTERVALS) {
+      throw new IllegalArgumentException("the time series would grow past " + MAX_INTERVALS
+          + " intervals; give a longer --interval");
+    }
+    TransactionStats.Interval iv = stats.interval();
+    Mark m = mark(now);
+    long len = now - last.time;
+    WalStats w = m.wal.minus(last.wal);
+    series.add(new IntervalRow(
+        last.time - origin, now - origin, measuring,
+        iv.transactions().getTotalCount(),
+        quantile(iv.transactions(), 50), quantile(iv.transactions(), 99), quantile(iv.commits(), 99),
+        iv.evictionWaits().getTotalCount(),
+        w.bytes(), w.imageBytes(), dirtyBuffers(),
+        share(m.logBusy - last.logBusy, len), share(m.pageBusy - last.pageBusy, len), share(m.syncBusy - last.syncBusy, len),
+        m.pool.writeBacks() - last.pool.writeBacks(),
+        m.ckpt.buffersWritten() - last.ckpt.buffersWritten(),
+        m.clean - last.clean,
+        m.ckpt.started() - last.ckpt.started()));
+    if (measuring) {
+      txnTotal.add(iv.transactions());
+      commitTotal.add(iv.commits());
+      waitTotal.add(iv.evictionWaits());
+    }
+    stats.recycle(iv);
+    last = m;
+  }
+
+  /** Ends the warm-up at {@code now}: what follows is measured. */
+  public void startWindow(long now) {
+    sample(now);
+    measuring = true;
+    windowStart = last;
+  }
+
+  /** The measured totals, from the window's start to {@code now}, with the whole series. */
+  public PipelineResult result(String clock, long now, long wallNanos) {
+    sample(now);
+    Mark end = last;
+    Mark s = windowStart;
+    long len = end.time - s.time;
+    PoolMetrics p = end.pool;
+    PoolMetrics p0 = s.pool;
+    int classes = p.pageClasses();
+    long[] hits = new long[classes];
+    long[] misses = new long[classes];
+    for (int c = 0; c < classes; c++) {
+      hits[c] = p.hits(c) - p0.hits(c);
+      misses[c] = p.misses(c) - p0.misses(c);
+    }
+    CheckpointStats.Snapshot ck = end.ckpt.minus(s.ckpt);
+    return new PipelineResult(clock, len, txnTotal.getTotalCount(), end.readOnly - s.readOnly,
+        Latencies.of(txnTotal), Latencies.of(commitTotal),
+        p.hits() - p0.hits(), p.misses() - p0.misses(), hits, misses,
+        end.wal.minus(s.wal),
+        p.writeBacks() - p0.writeBacks(), ck.buffersWritten(), end.clean - s.clean, end.maxwritten - s.maxwritten,
+        end.allocations - s.allocations,
+        p.evictions() - p0.evictions(), p.dirtyEvictions() - p0.dirtyEvictions(),
+        share(end.logBusy - s.logBusy, len), share(end.pageBusy - s.pageBusy, len), share(end.syncBusy - s.syncBusy, len),
+        waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos,
+        difference(end.selector, s.selector));
+  }
+
+  /** Each of the selector's counts at {@code end} less its value at {@code start}, in their order. */
+  private static Map<String, Long> difference(Map<String, Long> end, Map<String, Long> start) {
+    Map<String, Long> d = new LinkedHashMap<>();
+    end.forEach((name, count) -> d.put(name, count - start.getOrDefault(name, 0L)));
+    return d;
+  }
+
+  private long dirtyBuffers() {
+    Descriptors d = pool.descriptors();
+    long n = 0;
+    for (int b = 0; b < d.frames(); b++) if (has(d.state(b), DIRTY)) n++;
+    return n;
+  }
+
+  private static double share(long busyNanos, long len) {
+    return len <= 0 ? Double.NaN : Math.min(1.0, (double) busyNanos / len);
+  }
+
+  private static double quantile(Histogram h, double percentile) {
+    return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile);
+  }
+}

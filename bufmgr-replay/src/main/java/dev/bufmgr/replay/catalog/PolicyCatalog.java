@@ -1,0 +1,66 @@
+package dev.bufmgr.replay.catalog;
+
+import dev.bufmgr.replay.PoolPolicy;
+import dev.bufmgr.replay.ReplayPolicy;
+
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.replay.baseline.Baselines;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Resolves {@code --policy NAME[:key=value,...]}: a baseline (lru, caffeine, and opt with its
+ * parameter {@code bypass}) or a selector registered in the {@link SelectorRegistry}, run through
+ * the pool. Both kinds' parameters are validated by {@link
+ * dev.bufmgr.core.evict.SelectorParameters}, with the same messages.
+ */
+public final class PolicyCatalog {
+  private final SelectorRegistry registry;
+  private final boolean rings;
+
+  /** A catalog over the class path's registry. */
+  public PolicyCatalog(boolean rings) {
+    this(SelectorRegistry.load(), rings);
+  }
+
+  /** A catalog over {@code registry}; {@code rings} switches the pool's rings. */
+  public PolicyCatalog(SelectorRegistry registry, boolean rings) {
+    this.registry = registry;
+    this.rings = rings;
+  }
+
+  /** The registry. */
+  public SelectorRegistry registry() {
+    return registry;
+  }
+
+  /** Every name a policy can have: the registered selectors, then the baselines. */
+  public List<String> names() {
+    List<String> all = new ArrayList<>(registry.names());
+    all.addAll(Baselines.names());
+    return all;
+  }
+
+  /** The policy {@code text} names; throws naming the known policies or the bad parameter. */
+  public ReplayPolicy resolve(String text) {
+    SelectorSpec spec = SelectorSpec.parse(text);
+    if (Baselines.isBaseline(spec.name())) return Baselines.create(spec);
+    if (!registry.contains(spec.name())) {
+      throw new IllegalArgumentException(
+          "unknown policy '" + spec.name() + "' (known: " + String.join(", ", names()) + ")");
+    }
+    return new PoolPolicy(registry, spec, rings);
+  }
+
+  /**
+   * The default set: every registered selector with its defaults, then every baseline ({@link
+   * Baselines#defaultSpecs()}: OPT both with and without bypass, so each policy has its bound).
+   */
+  public List<ReplayPolicy> defaults() {
+    List<ReplayPolicy> out = new ArrayList<>();
+    for (String n : registry.names()) out.add(resolve(n));
+    for (String s : Baselines.defaultSpecs()) out.add(resolve(s));
+    return out;
+  }
+}

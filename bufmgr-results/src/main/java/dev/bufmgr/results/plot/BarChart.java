@@ -1,0 +1,113 @@
+package dev.bufmgr.results.plot;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.CategoryStyler;
+
+/**
+ * A grouped bar chart as PNG bytes: categories on the x axis, one bar series per name, each in
+ * its {@link SeriesStyle} colour (variants of one family in shades of it, {@link SeriesStyle#barColours}). Rendered headless. Tick labels read {@code 0.05}; a chart whose
+ * series are all equal or constant says so in its title ({@link Flatness}); the legend sits
+ * outside on the right, its names wrapped.
+ */
+public final class BarChart {
+  private final String title;
+  private final String yTitle;
+  private final List<String> categories;
+  private final Map<String, List<Double>> series = new LinkedHashMap<>();
+  private String xTitle;
+  private String flatReason;
+  private boolean legend = true;
+
+  private BarChart(String title, String yTitle, List<String> categories) {
+    this.title = title;
+    this.yTitle = yTitle;
+    this.categories = List.copyOf(categories);
+  }
+
+  /** A chart with these titles and categories and no series yet. */
+  public static BarChart of(String title, String yTitle, List<String> categories) {
+    return new BarChart(title, yTitle, categories);
+  }
+
+  /**
+   * The PNG bytes of a chart with the default options.
+   *
+   * @param categories the x-axis categories, in order
+   * @param series per series name, one value per category
+   */
+  public static byte[] png(String title, String yTitle, List<String> categories, Map<String, List<Double>> series) {
+    return of(title, yTitle, categories).series(series).png();
+  }
+
+  /** Adds series, per name one value per category. */
+  public BarChart series(Map<String, List<Double>> byName) {
+    for (Map.Entry<String, List<Double>> e : byName.entrySet()) series(e.getKey(), e.getValue());
+    return this;
+  }
+
+  /** Adds a series, one value per category. */
+  public BarChart series(String name, List<? extends Number> values) {
+    if (values.size() != categories.size()) {
+      throw new IllegalArgumentException("series '" + name + "': " + values.size() + " values for " + categories.size() + " categories");
+    }
+    List<Double> v = new ArrayList<>();
+    for (Number n : values) v.add(n == null ? Double.NaN : n.doubleValue());
+    series.put(name, v);
+    return this;
+  }
+
+  /** The x axis title (default none). */
+  public BarChart xTitle(String xTitle) {
+    this.xTitle = xTitle;
+    return this;
+  }
+
+  /** Why the chart is flat when its series turn out all equal or constant (see {@link Flatness}). */
+  public BarChart flatReason(String reason) {
+    this.flatReason = reason;
+    return this;
+  }
+
+  /** Shows or hides the legend (default shown). */
+  public BarChart legend(boolean visible) {
+    this.legend = visible;
+    return this;
+  }
+
+  /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
+  public String title() {
+    List<double[]> ys = new ArrayList<>();
+    for (List<Double> v : series.values()) ys.add(v.stream().mapToDouble(Double::doubleValue).toArray());
+    return title + Flatness.suffix(ys, null, flatReason);
+  }
+
+  /** The XChart chart, not yet rendered. */
+  public CategoryChart chart() {
+    CategoryChartBuilder b = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title()).yAxisTitle(yTitle);
+    if (xTitle != null) b.xAxisTitle(xTitle);
+    CategoryChart chart = b.build();
+    CategoryStyler s = chart.getStyler();
+    double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
+    double[] r = LineChart.range(all, 0.0, null);
+    Charts.ticks(s, false, new double[] {Math.min(r[0], 0), r[1]}, false, Axes.Y_TICKS, Axes.integers(all));
+    Map<String, java.awt.Color> colours = SeriesStyle.barColours(series.keySet());
+    for (Map.Entry<String, List<Double>> e : series.entrySet()) {
+      CategorySeries cs = chart.addSeries(e.getKey(), categories, e.getValue());
+      cs.setLabel(Charts.wrap(e.getKey()));
+      cs.setFillColor(colours.get(e.getKey()));
+    }
+    Charts.legend(s, series.keySet(), legend);
+    return chart;
+  }
+
+  /** The PNG bytes. */
+  public byte[] png() {
+    return Charts.png(chart());
+  }
+}

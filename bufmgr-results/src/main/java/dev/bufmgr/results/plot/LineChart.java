@@ -1,0 +1,192 @@
+package dev.bufmgr.results.plot;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * A line chart as PNG bytes: one series per name, each given as x and y arrays. Rendered
+ * headless. Each series takes its colour, marker and dash from {@link SeriesStyle} (the same name
+ * looks the same in every chart), so lines that coincide stay visible; markers are left out when
+ * a series has more than {@value Charts#MARKER_POINTS} points. The x axis is logarithmic when
+ * asked or, by default, when its values are log-spaced ({@link Axes#logSpaced}); tick labels read
+ * {@code 0.05} ({@link Axes#tickFormat}); a chart whose series are all equal or constant says so
+ * in its title ({@link Flatness}); the legend sits outside on the right, its names wrapped.
+ */
+public final class LineChart {
+  /** The invisible series that holds a flat chart's y axis open. */
+  static final String ANCHOR = "\u2063y-range";
+  private final String title;
+  private final String xTitle;
+  private final String yTitle;
+  private final Map<String, double[][]> series = new LinkedHashMap<>();
+  private AxisScale xScale = AxisScale.AUTO;
+  private AxisScale yScale = AxisScale.LINEAR;
+  private Double yMin;
+  private Double yMax;
+  private String flatReason;
+  private boolean legend = true;
+
+  private LineChart(String title, String xTitle, String yTitle) {
+    this.title = title;
+    this.xTitle = xTitle;
+    this.yTitle = yTitle;
+  }
+
+  /** A chart with these titles and no series yet. */
+  public static LineChart of(String title, String xTitle, String yTitle) {
+    return new LineChart(title, xTitle, yTitle);
+  }
+
+  /**
+   * The PNG bytes of a chart with the default options.
+   *
+   * @param series per series name, {@code {x[], y[]}} of equal length
+   */
+  public static byte[] png(String title, String xTitle, String yTitle, Map<String, double[][]> series) {
+    return of(title, xTitle, yTitle).series(series).png();
+  }
+
+  /** Adds a series. */
+  public LineChart series(String name, double[] x, double[] y) {
+    if (x.length != y.length) throw new IllegalArgumentException("series '" + name + "': " + x.length + " x values, " + y.length + " y values");
+    series.put(name, new double[][] {x, y});
+    return this;
+  }
+
+  /** Adds series, per name {@code {x[], y[]}}. */
+  public LineChart series(Map<String, double[][]> byName) {
+    for (Map.Entry<String, double[][]> e : byName.entrySet()) series(e.getKey(), e.getValue()[0], e.getValue()[1]);
+    return this;
+  }
+
+  /** The x axis scale (default {@link AxisScale#AUTO}). */
+  public LineChart xScale(AxisScale scale) {
+    this.xScale = scale;
+    return this;
+  }
+
+  /** The y axis scale (default {@link AxisScale#LINEAR}). */
+  public LineChart yScale(AxisScale scale) {
+    this.yScale = scale;
+    return this;
+  }
+
+  /** Fixes the y axis range ends (null: from the data); ignored on a logarithmic axis. */
+  public LineChart yRange(Double min, Double max) {
+    this.yMin = min;
+    this.yMax = max;
+    return this;
+  }
+
+  /** Why the chart is flat when its series turn out all equal or constant (see {@link Flatness}). */
+  public LineChart flatReason(String reason) {
+    this.flatReason = reason;
+    return this;
+  }
+
+  /** Shows or hides the legend (default shown). */
+  public LineChart legend(boolean visible) {
+    this.legend = visible;
+    return this;
+  }
+
+  /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
+  public String title() {
+    List<double[]> xs = new ArrayList<>();
+    List<double[]> ys = new ArrayList<>();
+    for (double[][] s : series.values()) {
+      xs.add(s[0]);
+      ys.add(s[1]);
+    }
+    return title + Flatness.suffix(ys, xs, flatReason);
+  }
+
+  /** The XChart chart, not yet rendered. */
+  public XYChart chart() {
+    double[] allX = all(0);
+    double[] allY = all(1);
+    boolean logX = Axes.isLog(xScale, allX);
+    boolean logY = Axes.isLog(yScale, allY);
+    XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title())
+        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    XYStyler s = chart.getStyler();
+    s.setXAxisLogarithmic(logX);
+    s.setYAxisLogarithmic(logY);
+    // Within two decades XChart's decade-only ticks leave one or two labels; show 2..9 as well.
+    double[] xr = range(allX, null, null);
+    double[] yr = range(allY, logY ? null : yMin, logY ? null : yMax);
+    s.setXAxisLogarithmicDecadeOnly(!logX || decades(allX) > Axes.LOG_LABELS_DECADES);
+    s.setYAxisLogarithmicDecadeOnly(!logY || decades(allY) > Axes.LOG_LABELS_DECADES);
+    if (!logY && yMin != null) s.setYAxisMin(yMin);
+    if (!logY && yMax != null) s.setYAxisMax(yMax);
+    double[] data = range(allY, null, null);
+    double[] anchor = null;
+    if (!logY && data[0] == data[1] && allY.length > 0) {
+      // Every y value the same: XChart would draw one or two lone ticks. Give the axis room (or
+      // the caller's ends) and hold it open with an invisible series.
+      double pad = Math.max(Math.abs(data[0]) * 0.1, 0.1);
+      yr = new double[] {yMin != null ? yMin : data[0] - pad, yMax != null ? yMax : data[1] + pad};
+      s.setYAxisMin(yr[0]);
+      s.setYAxisMax(yr[1]);
+      anchor = yr;
+    }
+    Charts.ticks(s, true, xr, logX, Axes.X_TICKS, Axes.integers(allX));
+    Charts.ticks(s, false, yr, logY, Axes.Y_TICKS, Axes.integers(allY) && Axes.integers(yr));
+    boolean markers = series.values().stream().allMatch(xy -> xy[0].length <= Charts.MARKER_POINTS);
+    Map<String, SeriesStyle> styles = SeriesStyle.forChart(series.keySet(), markers);
+    for (Map.Entry<String, double[][]> e : series.entrySet()) {
+      XYSeries xy = chart.addSeries(e.getKey(), e.getValue()[0], e.getValue()[1]);
+      xy.setLabel(Charts.wrap(e.getKey()));
+      Charts.style(xy, styles.get(e.getKey()), markers);
+    }
+    if (anchor != null) {
+      // Three unevenly spaced values: XChart puts ticks at the data values when those are evenly spaced.
+      double[] ys = {anchor[0], anchor[0] + 0.37 * (anchor[1] - anchor[0]), anchor[1]};
+      XYSeries hold = chart.addSeries(ANCHOR, new double[] {xr[0], xr[0], xr[0]}, ys);
+      hold.setShowInLegend(false);
+      hold.setMarker(SeriesMarkers.NONE);
+      hold.setLineStyle(SeriesLines.NONE);
+      hold.setLineColor(new java.awt.Color(0, 0, 0, 0));
+    }
+    Charts.legend(s, series.keySet(), legend);
+    return chart;
+  }
+
+  /** The PNG bytes. */
+  public byte[] png() {
+    return Charts.png(chart());
+  }
+
+  private double[] all(int axis) {
+    return series.values().stream().flatMapToDouble(xy -> java.util.Arrays.stream(xy[axis])).toArray();
+  }
+
+  /** Decades spanned by the positive values. */
+  private static double decades(double[] values) {
+    double[] r = range(java.util.Arrays.stream(values).filter(v -> v > 0).toArray(), null, null);
+    return Math.log10(r[1] / r[0]);
+  }
+
+  /** The data's [min, max] over finite values, widened to the fixed ends. */
+  static double[] range(double[] values, Double fixedMin, Double fixedMax) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (double v : values) {
+      if (!Double.isFinite(v)) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    if (fixedMin != null) lo = fixedMin;
+    if (fixedMax != null) hi = fixedMax;
+    if (lo > hi) return new double[] {0, 1};
+    return new double[] {lo, hi};
+  }
+}
