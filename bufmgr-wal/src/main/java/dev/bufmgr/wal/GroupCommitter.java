@@ -38,9 +38,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * at once and only the flusher mode exists (someone must drain the log behind the commits, as
  * PostgreSQL's WAL writer does).
  *
- * <p>Failure: once a flush throws, every waiting and later commit fails with {@link
- * UncheckedIOException}. After {@link #close}, every waiting and later commit not yet durable
- * fails with {@link IllegalStateException}.
+ * <p>Failure: once flushing throws anything (the device's I/O error, or any exception or error
+ * from the log or the policy, in the flusher thread or a leader), every waiting and later commit
+ * fails with the cause: {@link UncheckedIOException} for an I/O error, {@link
+ * IllegalStateException} otherwise. No committer waits for a flusher that has ended. After {@link
+ * #close}, every waiting and later commit not yet durable fails with {@link IllegalStateException}.
  *
  * <p>Threading: {@link #commit} and {@link #awaitDurable} from any number of threads; all
  * policy calls happen under one lock.
@@ -71,7 +73,8 @@ public final class GroupCommitter implements AutoCloseable {
   /** A log flush is running with the lock released. */
   private boolean flushing;
   private boolean stopping;
-  private IOException failure;
+  /** What ended the flushing (the device's error, or anything the log or the policy threw); then every commit fails. */
+  private Throwable failure;
   private long windowStart;
   private final long origin = System.nanoTime();
   private final boolean countInFlight;
@@ -148,9 +151,11 @@ public final class GroupCommitter implements AutoCloseable {
    *
    * @return the commit record's LSN
    * @throws UncheckedIOException when the device failed
-   * @throws IllegalStateException when the committer was closed before the commit was durable
+   * @throws IllegalStateException when flushing failed otherwise, or the committer was closed
+   *     before the commit was durable
    */
   public long commit(int client, long commitId, int recordBytes) throws InterruptedException {
+    failIfFailed();
     long arrival = now();
     long lsn = log.insertCommit(commitId, recordBytes);
     lock.lock();
@@ -176,7 +181,8 @@ public final class GroupCommitter implements AutoCloseable {
    * lead the flush, as a backend writing a buffer out does in {@code XLogFlush}.
    *
    * @throws UncheckedIOException when the device failed
-   * @throws IllegalStateException when the committer was closed before the log was durable
+   * @throws IllegalStateException when flushing failed otherwise, or the committer was closed
+   *     before the log was durable
    */
   public void awaitDurable(long lsn) throws InterruptedException {
     if (log.flushedLsn() >= lsn) return;
@@ -202,7 +208,7 @@ public final class GroupCommitter implements AutoCloseable {
    */
   private void waitFor(long seq) throws InterruptedException {
     while (!ledger.durable(seq)) {
-      if (failure != null) throw new UncheckedIOException("log flush failed", failure);
+      failIfFailed();
       if (stopping) throw new IllegalStateException("group committer closed");
       if (mode == FlushMode.LEADER && !leading) lead();
       else durable.await();
@@ -228,12 +234,25 @@ public final class GroupCommitter implements AutoCloseable {
         if (at == ReleasePolicy.NEVER) work.await();
         else work.awaitNanos(at - now);
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | Error e) {
       failure = e;
     } finally {
       leading = false;
       durable.signalAll();
     }
+  }
+
+  /**
+   * Throws, with its cause, when flushing has failed: every commit waiting then and every later
+   * one fails, so no committer waits for a flush that will never come. A device error is an
+   * {@link UncheckedIOException}; anything else the log or the policy threw, an {@link
+   * IllegalStateException} naming it.
+   */
+  private void failIfFailed() {
+    Throwable f = failure;
+    if (f == null) return;
+    if (f instanceof IOException io) throw new UncheckedIOException("log flush failed", io);
+    throw new IllegalStateException("log flushing failed: " + f, f);
   }
 
   /** Forgets what was measured so far and starts the measurement window now. */
@@ -295,7 +314,7 @@ public final class GroupCommitter implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | Error e) {
       failure = e;
       durable.signalAll();
     } finally {
