@@ -1,5 +1,9 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.ForkFlags;
+
+import dev.bufmgr.bench.placement.Topology;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;

@@ -1,5 +1,9 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.ForkFlags;
+
+import dev.bufmgr.bench.placement.Topology;
+
 import dev.bufmgr.bench.placement.NodeStripePlacement;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.StripePlacement;

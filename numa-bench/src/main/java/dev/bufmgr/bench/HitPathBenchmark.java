@@ -1,5 +1,7 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.ForkFlags;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.bufmgr.core.buffer.Padding;

@@ -1,5 +1,7 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.ForkFlags;
+
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;

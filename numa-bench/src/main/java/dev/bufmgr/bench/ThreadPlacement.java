@@ -1,5 +1,7 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.Topology;
+
 import dev.bufmgr.bench.placement.PinPolicy;
 import dev.bufmgr.bench.placement.Pinning;
 

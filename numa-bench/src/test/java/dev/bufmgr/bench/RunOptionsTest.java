@@ -1,5 +1,7 @@
 package dev.bufmgr.bench;
 
+import dev.bufmgr.bench.placement.ForkFlags;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Instant;

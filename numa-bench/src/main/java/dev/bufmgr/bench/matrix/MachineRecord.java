@@ -1,7 +1,7 @@
 package dev.bufmgr.bench.matrix;
 
-import dev.bufmgr.bench.ForkFlags;
-import dev.bufmgr.bench.Topology;
+import dev.bufmgr.bench.placement.ForkFlags;
+import dev.bufmgr.bench.placement.Topology;
 import dev.bufmgr.bench.placement.MemoryMode;
 import dev.bufmgr.results.report.Json;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.bench.LatencyLog;
-import dev.bufmgr.bench.Topology;
+import dev.bufmgr.bench.placement.Topology;
 import dev.bufmgr.bench.placement.PinPolicy;
 import dev.bufmgr.bench.placement.Pinning;
 import dev.bufmgr.core.resource.TemporaryPaths;

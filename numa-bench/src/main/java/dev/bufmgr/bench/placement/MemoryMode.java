@@ -1,7 +1,6 @@
 package dev.bufmgr.bench.placement;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import dev.bufmgr.bench.ForkFlags;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package dev.bufmgr.bench.placement;
 
-import dev.bufmgr.bench.Topology;
 import dev.bufmgr.core.buffer.StripePlacement;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /**
  * Where {@link Pinning} puts a benchmark's threads (thread index i = 0, 1, ...) on a {@link
- * dev.bufmgr.bench.Topology}.
+ * dev.bufmgr.bench.placement.Topology}.
  */
 public enum PinPolicy {
   /** Threads are not pinned; the scheduler places them. */

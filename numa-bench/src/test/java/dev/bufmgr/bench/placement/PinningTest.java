@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.bench.Topology;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

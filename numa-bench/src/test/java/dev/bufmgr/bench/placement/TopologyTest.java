@@ -1,4 +1,4 @@
-package dev.bufmgr.bench;
+package dev.bufmgr.bench.placement;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.bufmgr.bench;
+package dev.bufmgr.bench.placement;
 
 import java.util.List;
 
