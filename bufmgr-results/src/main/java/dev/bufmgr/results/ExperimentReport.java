@@ -1,8 +1,8 @@
 package dev.bufmgr.results;
 
 import dev.bufmgr.core.resource.IoReasons;
-import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.results.report.OutputFormat;
+import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.results.report.ResultRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,21 +65,25 @@ public final class ExperimentReport {
     return summary.toString();
   }
 
-  /** Writes the results folder {@code out}, replacing it only when every file was written. */
+  /**
+   * Writes the results folder {@code out} once every file is written, replacing only the files
+   * this program wrote there before ({@link ResultsFolder}).
+   */
   public void writeTo(Path out) {
-    Path staged = AtomicOutput.stageFolder(out);
+    ResultsFolder folder = ResultsFolder.stage(out);
+    Path staged = folder.staging();
     try {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(rows));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(rows));
       for (Map.Entry<String, byte[]> c : charts.entrySet()) Files.write(staged.resolve(c.getKey()), c.getValue());
       for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(staged.resolve(f.getKey()), f.getValue());
       Files.writeString(staged.resolve("summary.md"), summary.toString());
-      AtomicOutput.publishFolder(staged, out);
+      folder.publish();
     } catch (IOException e) {
-      AtomicOutput.discardFolder(staged);
+      folder.discard();
       throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
     } catch (RuntimeException e) {
-      AtomicOutput.discardFolder(staged);
+      folder.discard();
       throw e;
     }
   }

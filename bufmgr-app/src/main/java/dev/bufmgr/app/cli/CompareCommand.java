@@ -11,7 +11,7 @@ import dev.bufmgr.replay.catalog.PolicyCatalog;
 import dev.bufmgr.replay.ReplayInput;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayRunner;
-import dev.bufmgr.core.resource.AtomicOutput;
+import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.OutputTarget;
 import dev.bufmgr.results.report.ResultRow;
@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,10 +48,12 @@ import picocli.CommandLine.Model.CommandSpec;
       "Prints a table; writes results.jsonl, results.csv, mrc-*.png and summary.md to --out."
     })
 public final class CompareCommand implements Runnable, WritesOutputs {
+  @Mixin ForceOption force;
+
   @Spec CommandSpec spec;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/compare",
-      description = "Results folder, replaced when the run succeeds (default: ${DEFAULT-VALUE}).")
+      description = "Results folder, written when the run succeeds (default: ${DEFAULT-VALUE}); a folder holding other files needs --force.")
   Path out;
 
   @Option(names = "--traces", paramLabel = "DIR",
@@ -70,7 +73,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return List.of(OutputTarget.folder("--out", out));
+    return List.of(OutputTarget.folder("--out", out, force.force()));
   }
 
   @Override
@@ -129,7 +132,8 @@ public final class CompareCommand implements Runnable, WritesOutputs {
 
   private void writeFolder(
       Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds, List<String> leftOut) {
-    Path staged = AtomicOutput.stageFolder(out);
+    ResultsFolder folder = ResultsFolder.stage(out);
+    Path staged = folder.staging();
     try {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
@@ -148,12 +152,12 @@ public final class CompareCommand implements Runnable, WritesOutputs {
           String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
           ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
       Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results, bounds));
-      AtomicOutput.publishFolder(staged, out);
+      folder.publish();
     } catch (IOException e) {
-      AtomicOutput.discardFolder(staged);
+      folder.discard();
       throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
     } catch (RuntimeException e) {
-      AtomicOutput.discardFolder(staged);
+      folder.discard();
       throw e;
     }
   }

@@ -28,6 +28,8 @@ import picocli.CommandLine.Option;
           + "or to libCacheSim's oracleGeneral form with each request's next access (--to oracleGeneral)."
     })
 public final class ConvertCommand implements Runnable, WritesOutputs {
+  @Mixin ForceOption force;
+
   /** The forms {@code convert} writes. */
   enum Target {
     /** This project's binary form, every field the input carries. */
@@ -38,7 +40,7 @@ public final class ConvertCommand implements Runnable, WritesOutputs {
 
   @Mixin InputOptions input;
 
-  @Option(names = "--out", paramLabel = "FILE", required = true, description = "The trace to write.")
+  @Option(names = "--out", paramLabel = "FILE", required = true, description = "The trace to write (never the input; an existing file needs --force).")
   Path out;
 
   @Option(
@@ -51,7 +53,7 @@ public final class ConvertCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return List.of(OutputTarget.file("--out", out));
+    return List.of(OutputTarget.file("--out", out, force.force()).notAnyOf(input.trace));
   }
 
   @Override

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,6 +29,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Measures write+fdatasync latency in a directory and writes an empirical sample file.")
 public final class FsyncProbeCommand implements Runnable, WritesOutputs {
+  @Mixin ForceOption force;
+
   @Spec CommandSpec spec;
 
   @Option(names = "--dir", required = true, description = "Directory on the disk to probe.")
@@ -54,7 +57,7 @@ public final class FsyncProbeCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return List.of(OutputTarget.file(samples != null ? "--samples" : "--dir", sampleFile()));
+    return List.of(OutputTarget.file(samples != null ? "--samples" : "--dir", sampleFile(), force.force()));
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -25,9 +26,11 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Reproduces the group-commit paper (seeds/000) in simulation and writes a results folder.")
 public final class GroupCommitExperimentCommand implements Runnable, WritesOutputs {
+  @Mixin ForceOption force;
+
   @Spec CommandSpec spec;
 
-  @Option(names = "--out", defaultValue = "results/group-commit", description = "Results folder (replaced atomically; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--out", defaultValue = "results/group-commit", description = "Results folder, written when the run succeeds (default: ${DEFAULT-VALUE}); a folder holding other files needs --force.")
   Path out;
 
   @Option(names = "--quick", description = "A small run (three loads, one device, a few thousand commits per point).")
@@ -44,7 +47,7 @@ public final class GroupCommitExperimentCommand implements Runnable, WritesOutpu
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return List.of(OutputTarget.folder("--out", out));
+    return List.of(OutputTarget.folder("--out", out, force.force()));
   }
 
   @Override

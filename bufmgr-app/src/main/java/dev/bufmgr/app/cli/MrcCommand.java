@@ -45,7 +45,7 @@ public final class MrcCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return result.targets();
+    return result.targets(input.trace);
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -20,10 +21,12 @@ import picocli.CommandLine.Spec;
 abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
+  @Mixin ForceOption force;
+
   @Option(names = "--quick", description = "A small run (seconds) with the same structure.")
   boolean quick;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Results folder, replaced when the run succeeds (default: results/NAME).")
+  @Option(names = "--out", paramLabel = "DIR", description = "Results folder, written when the run succeeds (default: results/NAME); a folder holding other files needs --force.")
   Path out;
 
   @Option(names = "--quiet", description = "No progress lines on stderr.")
@@ -37,7 +40,7 @@ abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return List.of(OutputTarget.folder("--out", folder()));
+    return List.of(OutputTarget.folder("--out", folder(), force.force()));
   }
 
   /** The results folder: {@code --out}, or {@code results/NAME}. */

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -49,6 +50,8 @@ import picocli.CommandLine.Spec;
       "unforced page write); with --clock real also file:DIR (a real log and data file per run, under DIR/run-N)."
     })
 public final class PipelineCommand implements Runnable, WritesOutputs {
+  @Mixin ForceOption force;
+
   /** The default data size as a multiple of the pool, for the default tpcb workload. */
   public static final int DEFAULT_RATIO = 4;
   /** The most clients a real-time run starts (one platform thread each). */
@@ -143,7 +146,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return out == null ? List.of() : List.of(OutputTarget.folder("--out", out));
+    return out == null ? List.of() : List.of(OutputTarget.folder("--out", out, force.force()).notAnyOf(trace));
   }
 
   @Override

@@ -70,7 +70,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return result.targets();
+    return result.targets(input.trace);
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,17 +31,19 @@ public final class ResultOutput {
   @Option(names = "--plot", paramLabel = "FILE.png", description = "Write a miss-ratio curve (PNG).")
   Path plot;
 
+  @Mixin ForceOption force;
+
   /** Checks the options before any work is done. */
   public OutputFormat format() {
     if (plot != null && !plot.getFileName().toString().endsWith(".png")) throw new CliFailure("--plot: " + plot + " must end in .png");
     return OutputFormat.parse(output);
   }
 
-  /** The files these options will write, for the check before the work. */
-  public List<OutputTarget> targets() {
+  /** The files these options will write, for the check before the work; none may be one of {@code inputs}. */
+  public List<OutputTarget> targets(Path... inputs) {
     List<OutputTarget> t = new ArrayList<>();
-    if (out != null) t.add(OutputTarget.file("--out", out));
-    if (plot != null) t.add(OutputTarget.file("--plot", plot));
+    if (out != null) t.add(OutputTarget.file("--out", out, force.force()).notAnyOf(inputs));
+    if (plot != null) t.add(OutputTarget.file("--plot", plot, force.force()).notAnyOf(inputs));
     return t;
   }
 

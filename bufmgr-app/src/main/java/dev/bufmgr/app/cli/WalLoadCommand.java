@@ -83,7 +83,7 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
-    return ackLog == null ? List.of() : List.of(OutputTarget.file("--ack-log", ackLog));
+    return ackLog == null ? List.of() : List.of(OutputTarget.appendedFile("--ack-log", ackLog));
   }
 
   @Override

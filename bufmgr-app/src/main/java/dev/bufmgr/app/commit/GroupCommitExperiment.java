@@ -2,6 +2,7 @@ package dev.bufmgr.app.commit;
 
 import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.results.report.OutputFormat;
+import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.results.report.ResultRow;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,23 +73,24 @@ public final class GroupCommitExperiment {
   }
 
   /**
-   * Runs every section and publishes the results folder {@code out} (replacing it); on failure
-   * nothing is left at {@code out}.
+   * Runs every section and publishes the results folder {@code out} (replacing only the files
+   * this program wrote there before); on failure nothing is left at {@code out}.
    *
    * @param command the command line, echoed in summary.md
    */
   public Results runInto(Path out, String command) {
     Results r = run();
-    Path staged = AtomicOutput.stageFolder(out);
+    ResultsFolder folder = ResultsFolder.stage(out);
+    Path staged = folder.staging();
     try {
       List<ResultRow> all = r.all();
       AtomicOutput.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
       AtomicOutput.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
       GroupCommitCharts.write(staged, r.fixedPoint(), r.timerSweep(), r.openLoop());
       AtomicOutput.writeString(staged.resolve("summary.md"), GroupCommitSummary.render(settings, command, r));
-      AtomicOutput.publishFolder(staged, out);
+      folder.publish();
     } catch (RuntimeException e) {
-      AtomicOutput.discardFolder(staged);
+      folder.discard();
       throw e;
     }
     return r;

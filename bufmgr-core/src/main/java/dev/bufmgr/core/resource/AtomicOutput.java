@@ -108,42 +108,10 @@ public final class AtomicOutput {
   }
 
   /**
-   * Creates a temporary folder beside {@code target} for a run to fill; {@link
-   * #publishFolder} moves it into place, {@link #discardFolder} removes it.
-   */
-  public static Path stageFolder(Path target) {
-    Path abs = target.toAbsolutePath();
-    try {
-      Files.createDirectories(abs.getParent());
-      Path dir = TemporaryPaths.track(Files.createTempDirectory(abs.getParent(), "." + abs.getFileName() + ".partial"));
-      readableByAll(dir, true);
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create results folder " + target + ": " + IoReasons.of(e), e);
-    }
-  }
-
-  /** Replaces {@code target} (if any) by the staged folder. */
-  public static void publishFolder(Path staged, Path target) {
-    Path abs = target.toAbsolutePath();
-    try {
-      if (Files.exists(abs)) deleteTree(abs);
-      move(staged, abs);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot publish results folder " + target + ": " + IoReasons.of(e), e);
-    }
-  }
-
-  /** Removes a staged folder after a failed run. */
-  public static void discardFolder(Path staged) {
-    TemporaryPaths.delete(staged);
-  }
-
-  /**
    * Gives a temporary file or folder the usual permissions (rw-r--r--, rwxr-xr-x) instead of the
    * owner-only ones temporary files get, where the file system has POSIX permissions.
    */
-  private static void readableByAll(Path p, boolean folder) throws IOException {
+  public static void readableByAll(Path p, boolean folder) throws IOException {
     try {
       Files.setPosixFilePermissions(p, PosixFilePermissions.fromString(folder ? "rwxr-xr-x" : "rw-r--r--"));
     } catch (UnsupportedOperationException ignored) {
@@ -151,18 +119,16 @@ public final class AtomicOutput {
     }
   }
 
-  private static void move(Path from, Path to) throws IOException {
+  /**
+   * Moves {@code from} to {@code to}, replacing it, atomically where the file system can, and
+   * stops tracking {@code from} as temporary.
+   */
+  public static void move(Path from, Path to) throws IOException {
     try {
       Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
     }
     TemporaryPaths.published(from);
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
-    }
   }
 }

@@ -6,6 +6,7 @@ import dev.bufmgr.bench.placement.PinPolicy;
 import dev.bufmgr.bench.placement.Pinning;
 import dev.bufmgr.core.resource.TemporaryPaths;
 import dev.bufmgr.results.ExperimentReport;
+import dev.bufmgr.results.report.OutputTarget;
 import dev.bufmgr.results.report.ResultRow;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -39,8 +39,10 @@ import org.openjdk.jmh.runner.RunnerException;
  *
  * <p>Refused with one line and exit status 2, before anything runs or is created: an unknown
  * matrix or option, a budget below one point, a thread count above the machine's CPUs with
- * pinning on, a results folder that exists and is not empty (unless {@code --force}, which
- * replaces it when the run succeeds). A benchmark failure ends with exit status 1 and no folder.
+ * pinning on, a results folder that {@code OutputTarget.check} refuses (the working, home or root
+ * folder; one holding files this program did not write, unless {@code --force}, and even then
+ * only the program's own files are replaced). A benchmark failure ends with exit status 1 and no
+ * folder.
  */
 public final class MatrixRunner {
   private static final DateTimeFormatter STAMP =
@@ -97,23 +99,13 @@ public final class MatrixRunner {
       }
     }
     Path folder = o.out() != null ? o.out() : Path.of("results", "bench-" + m.name() + "-" + STAMP.format(Instant.now()));
-    if (Files.exists(folder) && !Files.isDirectory(folder)) {
-      throw new UsageException("results folder " + folder + " is a file, not a folder");
-    }
-    if (Files.exists(folder) && !o.force() && !emptyFolder(folder)) {
-      throw new UsageException("results folder " + folder + " exists and is not empty (use --force to replace it)");
+    try {
+      OutputTarget.folder("--out", folder, o.force()).check();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
     BudgetPlan plan = BudgetPlan.fit(m, o.budget(), o.quick() ? JmhSettings.QUICK : null);
     return new Prepared(o, m, plan, folder, topology);
-  }
-
-  private static boolean emptyFolder(Path p) {
-    if (!Files.isDirectory(p)) return false;
-    try (Stream<Path> s = Files.list(p)) {
-      return s.findAny().isEmpty();
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   private static Path execute(Prepared p, String[] args, PrintStream err) throws RunnerException, IOException {

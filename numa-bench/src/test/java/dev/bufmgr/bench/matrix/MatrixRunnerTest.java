@@ -150,14 +150,14 @@ class MatrixRunnerTest {
   }
 
   @Test
-  void refusesAResultsFolderThatIsNotEmptyUnlessForced(@TempDir Path dir) throws IOException {
+  void refusesAResultsFolderHoldingAUsersFileUnlessForced(@TempDir Path dir) throws IOException {
     Path out = Files.createDirectories(dir.resolve("taken"));
     Files.writeString(out.resolve("keep.txt"), "mine");
 
     Run run = run("smoke", "--out", out.toString());
 
     assertEquals(2, run.status);
-    assertTrue(run.err.contains("exists and is not empty (use --force"), run.err);
+    assertTrue(run.err.contains("exists and holds files bufmgr did not write (keep.txt)"), run.err);
     assertEquals(1, run.err.strip().lines().count(), run.err);
     assertEquals("mine", Files.readString(out.resolve("keep.txt")));
     assertEquals(1, Files.list(out).count());
