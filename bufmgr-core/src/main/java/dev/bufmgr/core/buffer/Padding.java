@@ -22,7 +22,7 @@ public enum Padding {
     this.stride = stride;
   }
 
-  /** The least distance in bytes from one record to the next (at least the record's own 24 or 32 bytes). */
+  /** The least distance in bytes from one record to the next (at least the record's own size). */
   public int stride() {
     return stride;
   }
