@@ -17,9 +17,9 @@ import java.util.Set;
  */
 public final class LruPolicy implements ReplayPolicy {
   /**
-   * Requests of a block whose map slots are read before any of them is served, so that their
-   * cache misses overlap ({@link LongIntMap#touchHomes}): a group of 64 gained more than 32, and 128
-   * was slower (figures: reports/design-measurements.md).
+   * Requests of a block whose map slots are read before any of them is served, so that their cache
+   * misses overlap ({@link LongIntMap#touchHomes}): a group of 64 gained more than 32, and 128 was
+   * slower (figures: reports/design-measurements.md).
    */
   private static final int GROUP = 64;
 
