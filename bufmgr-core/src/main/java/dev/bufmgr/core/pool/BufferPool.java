@@ -130,7 +130,10 @@ public final class BufferPool implements AutoCloseable {
     return selector.counters();
   }
 
-  /** The descriptors (for invariant checks and tests; state changes go through {@link dev.bufmgr.core.buffer.BufferTransitions}). */
+  /**
+   * The descriptors (for invariant checks and tests; state changes go through {@link
+   * dev.bufmgr.core.buffer.BufferTransitions}).
+   */
   public Descriptors descriptors() {
     return descriptors;
   }
