@@ -28,7 +28,7 @@ import java.util.zip.ZipOutputStream;
  * out of an ahead-of-time class cache ({@code -XX:AOTCache}), so every start of the program
  * loaded and verified them from the jar again (about a sixth of a small replay's wall time).
  *
- * <p>Run by the workloads module's build on the shaded jar, with JDK 25's source launcher:
+ * <p>Run by the bufmgr-app module's build on the shaded jar, with JDK 25's source launcher:
  * {@code java scripts/UpgradeOldClassFiles.java JAR}. Rewrites JAR in place (through a temporary
  * file beside it, so a failure leaves it as it was); exits 1 with one line when it cannot.
  */

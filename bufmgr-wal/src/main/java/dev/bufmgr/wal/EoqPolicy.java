@@ -6,7 +6,7 @@ import dev.bufmgr.core.spec.Durations;
  * The EOQ square-root timer: a timer with T = sqrt(2 F0 / lambda), where lambda (commit arrival
  * rate) is measured online as the inverse of an exponentially weighted mean inter-arrival gap,
  * and F0 is given or measured from flush durations. It minimises F0/(lambda T) + T/2 for Poisson
- * arrivals (seeds/000: above lambda* = 2/F0, T < F0 and it collapses onto greedy). Until both
+ * arrivals (seeds/000: above lambda* = 2/F0, T &lt; F0 and it collapses onto greedy). Until both
  * are measured it flushes at once.
  */
 public final class EoqPolicy implements ReleasePolicy {

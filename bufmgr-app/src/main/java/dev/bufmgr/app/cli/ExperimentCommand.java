@@ -4,10 +4,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bufmgr experiment}: the parent of the named experiments (miss-ratio curves of one input
- * and of every shared trace, scan resistance, cache pressure, the ghost cap, ticks per victim; the
- * contention and commit-pipeline experiments register as further subcommands). Without a
- * subcommand it prints its usage and fails.
+ * {@code bufmgr experiment}: the parent of the named experiments, listed below as its
+ * subcommands: miss-ratio curves of one input and of every shared trace, scan resistance, cache
+ * pressure, the ghost cap, ticks per victim, group commit, and the commit-pipeline experiments
+ * (the full-page-write tax, dirty evictions, the checkpoint storm, the background writer). Without
+ * a subcommand it prints its usage and fails.
  */
 @Command(
     name = "experiment",

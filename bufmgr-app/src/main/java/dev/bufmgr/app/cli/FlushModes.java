@@ -9,11 +9,10 @@ import dev.bufmgr.wal.PolicyFactory;
  */
 final class FlushModes {
   /**
-   * The default flush mode. Measured on this project's 2-core host (fdatasync p50 about 0.07 ms):
-   * with one client the leader saves the hand-off to and from a flusher thread (median p50
-   * latency 0.073 ms against 0.096 ms on a real file, 0.129 ms against 0.138 ms on an emulated
-   * 70 us device, lower in every round); with 4 and 16 clients the two modes are within the
-   * run-to-run noise. And it is what PostgreSQL does. See README, "How it fits together".
+   * The default flush mode: with one client the leader saves the hand-off to and from a flusher
+   * thread, with more clients the two modes were within the run-to-run noise (figures:
+   * reports/design-measurements.md), and it is what PostgreSQL does. See README, "How it fits
+   * together".
    */
   static final FlushMode DEFAULT = FlushMode.LEADER;
 

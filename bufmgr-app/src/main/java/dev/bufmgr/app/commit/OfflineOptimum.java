@@ -5,7 +5,7 @@ package dev.bufmgr.app.commit;
  * seeds/000's open-loop baseline): commits arrive at known times; each flush costs F0; each
  * commit costs the time it waits until its flush starts. Batches are contiguous runs of arrivals,
  * each flushed at its last arrival (later only adds waiting). A dynamic program over the batch
- * boundaries: C(k) = min over i <= k of C(i-1) + F0 + sum_{j=i..k} (a_k - a_j).
+ * boundaries: C(k) = min over i &lt;= k of C(i-1) + F0 + sum_{j=i..k} (a_k - a_j).
  *
  * <p>A batch never needs to span more than F0: if a_k - a_i > F0, flushing a_i alone at a_i costs
  * F0 and saves at least a_k - a_i of waiting, so splitting is no worse. The program only looks

@@ -114,7 +114,7 @@ public final class BufferTransitions {
    * MarkBufferDirty} does (only {@code MarkBufferDirtyHint} skips the write, accepting a lost hint).
    * Skipping it would let a write-back that clears JUST_DIRTIED at the same moment read the page
    * from before the change and then clear DIRTY: the change would be lost (jcstress {@code
-   * DirtyVersusWriteBack} in numa-bench observes exactly that with the skip). The compare-and-set
+   * DirtyVersusWriteBack} in bufmgr-stress observes that with the skip). The compare-and-set
    * orders the caller's page change before the flags a write-back reads.
    */
   public static void markDirty(Descriptors d, int b, long lsn) {

@@ -1,13 +1,15 @@
 package dev.bufmgr.core.buffer;
 
 /**
- * How far apart neighbouring buffers' descriptor records (state word, tag, LSN) lie. Unpadded
- * records are 24 bytes apart and share cache lines, which is compact and sweep-friendly; padded
- * records keep threads that pin neighbouring buffers from invalidating each other's lines (false
- * sharing), at 64 or 128 bytes per buffer.
+ * How far apart neighbouring buffers' descriptor records (state word, tag, LSN, and the selector's
+ * word when it asks for one) lie in a {@link Sharing#SHARED} pool. Unpadded records are 24 bytes
+ * apart (32 with the selector's word) and share cache lines, which is compact and sweep-friendly;
+ * padded records keep threads that pin neighbouring buffers from invalidating each other's lines
+ * (false sharing), at 64 or 128 bytes per buffer. An {@link Sharing#EXCLUSIVE} pool, used by one
+ * thread, packs its records and ignores padding.
  */
 public enum Padding {
-  /** Records packed 24 bytes apart. */
+  /** Records packed, 24 or 32 bytes apart. */
   NONE(8),
   /** One 64-byte cache line per record. */
   CACHE_LINE(64),
@@ -20,7 +22,7 @@ public enum Padding {
     this.stride = stride;
   }
 
-  /** The least distance in bytes from one record to the next (at least the record's 24 bytes). */
+  /** The least distance in bytes from one record to the next (at least the record's own size). */
   public int stride() {
     return stride;
   }

@@ -15,9 +15,12 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A shared buffer pool: N buffers whose descriptors live in striped off-heap arrays, a
- * partitioned mapping from page id to buffer, a free list, and a victim selector found by name in
- * the {@link SelectorRegistry}. Threads use it through {@link PoolSession}s, one per thread.
+ * A buffer pool: N buffers with their descriptors, a mapping from page id to buffer, a free list,
+ * and a victim selector found by name in the {@link SelectorRegistry}. Threads use it through
+ * {@link PoolSession}s, one per thread. Its {@link Sharing} decides the layout: a shared pool has
+ * striped off-heap descriptors and a partitioned, locked mapping and serves any number of
+ * threads; an exclusive one has packed on-heap descriptors and one unlocked mapping partition and
+ * belongs to the thread of its first session.
  *
  * <p>The pool knows no concrete selector; it tells the selector about misses, admissions and
  * evictions and asks it for victims (see {@link VictimSelector} for the contract).
@@ -127,7 +130,10 @@ public final class BufferPool implements AutoCloseable {
     return selector.counters();
   }
 
-  /** The descriptors (for invariant checks and tests; state changes go through {@link BufferTransitions}). */
+  /**
+   * The descriptors (for invariant checks and tests; state changes go through {@link
+   * dev.bufmgr.core.buffer.BufferTransitions}).
+   */
   public Descriptors descriptors() {
     return descriptors;
   }

@@ -30,9 +30,8 @@ final class MappingTable {
   /**
    * Removals gathered before {@link #flushRemovals} carries them out, so at most this many stale
    * entries besides the live ones (a table has room for frames + 3 standard deviations + 8).
-   * HOT/COOL replaying the 50M-request Zipf trace at 1M frames, alternating jars, median of 5
-   * per-round ratios to removing at once: requests/s x1.19 with batches of 16, x1.22 with 32,
-   * x1.18 with 64.
+   * Batching lets the cache misses of the home slots' reads overlap; of the sizes tried (16, 32,
+   * 64), 32 gained most (figures: reports/design-measurements.md).
    */
   static final int REMOVAL_BATCH = 32;
 
@@ -56,7 +55,7 @@ final class MappingTable {
     this.tags = tags;
     this.exclusive = tags.sharing() == Sharing.EXCLUSIVE;
     // One table keeps a lookup's path to its slot short: no partition array, objects or tables to
-    // pass through first (a replay loop over this table ran at 27 against 22 M requests/s).
+    // pass through first.
     int partitionCount = exclusive ? 1 : requestedPartitions;
     this.partitions = new Partition[partitionCount];
     this.partitionShift = 64 - Integer.numberOfTrailingZeros(partitionCount);

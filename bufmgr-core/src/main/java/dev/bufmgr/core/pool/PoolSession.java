@@ -115,23 +115,18 @@ public final class PoolSession implements AutoCloseable {
   }
 
   /**
-   * Requests of a {@link #readAll} run whose mapping slots are read before any of them is served.
-   * Replaying 20M requests of a Zipf 0.99 trace over 5M pages at 1M frames, one JVM alternating
-   * with and without, median of 3 rounds: HOT/COOL 12.55 against 14.69 M requests/s, S3-FIFO 7.84
-   * against 8.46 (and groups of 32 HOT/COOL 14.15); G-CLOCK in another run, median of 3, 12.72
-   * without, 14.17 with groups of 64, 13.73 with 128.
+   * Requests of a {@link #readAll} run whose mapping slots are read before any of them is served:
+   * a group of 64 lets the cache misses of the slot reads overlap, where 32 and 128 gained less
+   * (figures: reports/design-measurements.md).
    */
   static final int READ_GROUP = 64;
 
   /**
    * Pools of at least this many frames have {@link #readAll} read each group's buffer records
    * with its home slots (a home slot whose fingerprint matches names the buffer a hit reads next),
-   * since beyond a few MiB of records a hit's record is a cache miss of its own. Replaying the 50M
-   * requests of a Zipf 0.99 trace over 3.8M pages at 1M frames, whole processes alternating with
-   * and without, medians of per-round ratios in two or three sets: G-CLOCK x1.07 and x1.04,
-   * HOT/COOL x1.03 and x1.05 (6 rounds each), S3-FIFO x1.16, x0.94 and x1.05 (4, 4 and 6 rounds);
-   * at 100k frames (10M requests over 780k pages), where the records stay in cache, x0.98 (10 and
-   * 16 rounds), hence not below.
+   * since beyond a few MiB of records a hit's record is a cache miss of its own; in smaller pools
+   * the records stay in cache and the extra reads only cost (figures:
+   * reports/design-measurements.md).
    */
   public static final int READS_TOUCH_RECORDS_FROM_FRAMES = 1 << 19;
 

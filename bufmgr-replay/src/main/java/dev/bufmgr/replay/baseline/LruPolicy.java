@@ -17,10 +17,9 @@ import java.util.Set;
  */
 public final class LruPolicy implements ReplayPolicy {
   /**
-   * Requests of a block whose map slots are read before any of them is served, so that their
-   * cache misses overlap ({@link LongIntMap#touchHomes}). Replaying 20M requests of a Zipf 0.99
-   * trace over 5M pages at 1M frames, one JVM alternating, median of 5 rounds: 13.36 M
-   * requests/s without, 15.45 with groups of 64 (15.05 with 32, 14.55 with 128).
+   * Requests of a block whose map slots are read before any of them is served, so that their cache
+   * misses overlap ({@link LongIntMap#touchHomes}): a group of 64 gained more than 32, and 128 was
+   * slower (figures: reports/design-measurements.md).
    */
   private static final int GROUP = 64;
 

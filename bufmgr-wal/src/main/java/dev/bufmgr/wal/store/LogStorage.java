@@ -7,7 +7,7 @@ import java.util.List;
  * The files of one log directory, as the log sees them: named files with positional reads and
  * writes, a force per file (fdatasync), atomic renames and a force of the directory itself. The
  * real directory is {@link DirectoryStorage}; the crash tests record every call (see {@code
- * dev.bufmgr.core.wal.crash}) to build the file states a power loss could leave.
+ * dev.bufmgr.wal.crash}) to build the file states a power loss could leave.
  *
  * <p>Durability contract, as POSIX file systems give it: a write is durable after the next
  * {@link LogFile#force} of its file; a file's creation, rename or removal is durable after the

@@ -9,18 +9,21 @@ import dev.bufmgr.core.evict.hand.ClockHand;
 import dev.bufmgr.core.evict.hand.ClockSweep;
 
 /**
- * PostgreSQL's generalized clock (G-CLOCK), as in {@code StrategyGetBuffer} and {@code
- * PinBuffer} (freelist.c, bufmgr.c). Each buffer's usage bits hold a count in 0..maxUsage. A
- * loaded page starts at 1; a hit adds 1 up to maxUsage, but a hit through a ring only raises 0 to
- * 1. The sweep ({@link ClockSweep}) looks at the buffer under the hand: unpinned with a count
- * above 0, it decrements the count and moves on; unpinned at 0, it is the victim; once it has found
- * every buffer pinned without a decrement in between it gives up with {@code
- * NoUnpinnedBuffersException} (the global hand: N pinned buffers in a row, PostgreSQL's {@code
- * trycounter}; the partitioned hand: every stripe swept, then checked buffer by buffer). A ring
- * may reuse a buffer whose count is at most 1.
+ * PostgreSQL's generalized clock (G-CLOCK): the usage count of {@code PinBuffer} (bufmgr.c) and
+ * the aging of {@code StrategyGetBuffer} (freelist.c), given as rules to the core's clock sweep.
+ * Each buffer's usage bits hold a count in 0..maxUsage. A loaded page starts at 1; a hit adds 1 up
+ * to maxUsage, but a hit through a ring only raises 0 to 1 (the pool applies this inside the
+ * pin's compare-and-set); a ring may reuse a buffer whose count is at most 1. The aging rule
+ * decrements a count above 0 and names an unpinned buffer at 0 the victim.
  *
- * <p>Thread-safe: every change is a compare-and-set on the buffer's state word, retried on the
- * same buffer when it fails, as PostgreSQL does since it dropped the header lock from the sweep.
+ * <p>The search itself is {@link ClockSweep#findVictim} on the {@link ClockHand} that the {@code
+ * hand} and {@code batch} parameters chose (one hand over all buffers, stock or batched, or one
+ * per stripe); it also decides when to give up with {@code NoUnpinnedBuffersException}. The
+ * background writer sees the buffers ahead of the hand through {@link #cleaningView()}.
+ *
+ * <p>Thread-safe: the selector keeps no state but its hand; the sweep changes a state word only
+ * by compare-and-set (plain stores on an exclusive pool), where PostgreSQL's sweep takes the
+ * buffer's header spin lock.
  */
 final class GClockSelector implements VictimSelector {
   private final Descriptors descriptors;

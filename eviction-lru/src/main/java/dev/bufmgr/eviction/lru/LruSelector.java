@@ -13,11 +13,11 @@ import dev.bufmgr.core.evict.queue.BufferQueue;
  *
  * <p>In the pool: the search walks from the tail toward the head past pinned buffers, claims the
  * first unpinned one, and after as many pinned buffers in a row as the list holds gives up with
- * {@link NoUnpinnedBuffersException}. A claimed victim stays listed until its page leaves; given
- * back unused it keeps its place. Rings: a ring hit does not move the page (a bulk scan does not
- * refresh what it reads, as PostgreSQL's ring hit raises a usage count only from 0 to 1), but it
- * is still a hit; the usage bits record whether a normal hit has touched a buffer since it was
- * loaded (1) or not (0), and a ring reuses only a buffer at 0.
+ * {@link dev.bufmgr.core.evict.NoUnpinnedBuffersException}. A claimed victim stays listed until its
+ * page leaves; given back unused it keeps its place. Rings: a ring hit does not move the page (a
+ * bulk scan does not refresh what it reads, as PostgreSQL's ring hit raises a usage count only from
+ * 0 to 1), but it is still a hit; the usage bits record whether a normal hit has touched a buffer
+ * since it was loaded (1) or not (0), and a ring reuses only a buffer at 0.
  *
  * <p>Concurrency: every hit takes the selector's lock on a shared pool to move its buffer (the
  * cost LRU pays that a clock does not: PostgreSQL gave up its LRU list's BufMgrLock for the clock

@@ -16,12 +16,12 @@ import java.util.Map;
  * for a page A1out holds removes the id and loads the page into Am's head; a hit in Am moves the
  * page to its head.
  *
- * <p>In the pool: a search that finds its queue pinned from end to end tries the other queue,
- * and gives up with {@link NoUnpinnedBuffersException} when both are. A page that leaves A1in for
- * any reason (a ring's reuse too) enters A1out. Rings: a ring hit moves nothing; a ring reuses
- * only a buffer no normal hit has touched since it was loaded. Departure: libCacheSim caches
- * nothing when {@code kin} is 0 (a pool under 4 buffers at the default), a pool must; here such a
- * pool takes its victims from A1in while it holds any.
+ * <p>In the pool: a search that finds its queue pinned from end to end tries the other queue, and
+ * gives up with {@link dev.bufmgr.core.evict.NoUnpinnedBuffersException} when both are. A page that
+ * leaves A1in for any reason (a ring's reuse too) enters A1out. Rings: a ring hit moves nothing; a
+ * ring reuses only a buffer no normal hit has touched since it was loaded. Departure: libCacheSim
+ * caches nothing when {@code kin} is 0 (a pool under 4 buffers at the default), a pool must; here
+ * such a pool takes its victims from A1in while it holds any.
  *
  * <p>Concurrency: the queues and A1out are guarded by the selector's lock on a shared pool (a
  * hit in Am takes it), and by nothing on an exclusive one.

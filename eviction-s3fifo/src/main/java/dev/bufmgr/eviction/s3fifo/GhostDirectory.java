@@ -32,9 +32,8 @@ final class GhostDirectory {
   /**
    * How many appended ids an exclusive directory leaves out of the index before entering them
    * together, their home slots read first so that the cache misses overlap ({@link
-   * #indexAppended}). S3-FIFO replaying the 50M-request Zipf trace at 1M frames spent a fifth of
-   * its time adding ids one at a time (async-profiler, itimer); with batches of 32, alternating
-   * jars, median of 5 per-round ratios: requests/s x1.05, wall x1.05.
+   * #indexAppended}); adding ids one at a time was a large share of a big-pool replay's time
+   * (figures: reports/design-measurements.md).
    */
   static final int INDEX_BATCH = 32;
 

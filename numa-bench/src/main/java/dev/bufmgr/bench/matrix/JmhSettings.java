@@ -15,7 +15,8 @@ import java.util.Locale;
 public record JmhSettings(int forks, int warmupIterations, double warmupSeconds, int iterations, double iterationSeconds) {
   /**
    * Seconds a fork costs beyond its iterations: the JVM's start, JMH's set-up, the pool's fill and
-   * the trial's tear-down (2 to 3.5 s measured on a 2-core host with other builds running; rounded up).
+   * the trial's tear-down (an estimate rounded up from measured forks; figures:
+   * reports/design-measurements.md).
    */
   public static final double FORK_OVERHEAD_SECONDS = 3.0;
 

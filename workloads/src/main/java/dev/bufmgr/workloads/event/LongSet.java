@@ -23,9 +23,7 @@ public final class LongSet {
   /**
    * Grows past three quarters full rather than half (slots come in powers of two, so often half
    * the memory for the same members): more of a facts counter's set stays in cache beside the
-   * replay on the other core. Whole-process speed with it, alternating jars: the 10M Zipf trace
-   * (590K distinct pages), HOT/COOL at 100k frames, 1.05x (median of 7 rounds); the 50M one
-   * (3.8M) at 1M frames 1.03x (median of 5).
+   * replay on the other core (figures: reports/design-measurements.md).
    */
   private void allocate(int cap) {
     keys = new long[cap];
