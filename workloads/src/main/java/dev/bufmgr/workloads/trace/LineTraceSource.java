@@ -4,7 +4,6 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +19,7 @@ import java.util.Set;
 public abstract class LineTraceSource implements EventSource {
   private final Path file;
   private final Set<EventField> carries;
-  private final BufferedReader reader;
+  private final TextLines reader;
   private long line;
   private long records;
   private long delivered;
@@ -33,7 +32,7 @@ public abstract class LineTraceSource implements EventSource {
   protected LineTraceSource(Path file, Set<EventField> carries) {
     this.file = file;
     this.carries = carries;
-    this.reader = new BufferedReader(new InputStreamReader(TraceFiles.open(file), StandardCharsets.UTF_8), 1 << 16);
+    this.reader = new TextLines(new InputStreamReader(TraceFiles.open(file), StandardCharsets.UTF_8));
   }
 
   @Override
@@ -94,9 +93,11 @@ public abstract class LineTraceSource implements EventSource {
   /** The header line, for formats that have one; null at end of file. */
   protected final String readHeader() {
     try {
-      String h = reader.readLine();
+      String h = reader.next();
       if (h != null) line++;
       return h;
+    } catch (TextLines.NotText e) {
+      throw new TraceException(file.toString(), "line " + (line + 1), e.getMessage());
     } catch (IOException e) {
       throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + IoReasons.of(e));
     }
@@ -138,7 +139,7 @@ public abstract class LineTraceSource implements EventSource {
   private boolean nextRecord() {
     try {
       String text;
-      while ((text = reader.readLine()) != null) {
+      while ((text = reader.next()) != null) {
         line++;
         if (parse(text)) {
           records++;
@@ -146,6 +147,8 @@ public abstract class LineTraceSource implements EventSource {
         }
       }
       return false;
+    } catch (TextLines.NotText e) {
+      throw new TraceException(file.toString(), "line " + (line + 1), e.getMessage());
     } catch (IOException e) {
       throw new TraceException(file.toString(), "line " + (line + 1), "cannot read: " + IoReasons.of(e));
     }

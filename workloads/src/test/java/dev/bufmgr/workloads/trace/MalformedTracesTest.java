@@ -117,7 +117,7 @@ class MalformedTracesTest {
     assertMentions(failure(text, "binary"), text.toString(), "not a binary trace");
     Path bin = dir.resolve("t.bft");
     BinaryTraceWriter.write(TraceFormats.open(text, "lirs"), bin);
-    assertMentions(failure(bin, "lirs"), bin.toString(), "record 1 (line 1)", "not an integer");
+    assertMentions(failure(bin, "lirs"), bin.toString(), "line 1", "binary data (a NUL byte): not a text trace");
     assertMentions(failure(text, "oracleGeneral"), "record 1", "truncated");
     assertMentions(failure(text, "nosuch"), "unknown trace format 'nosuch'", "lirs");
     assertMentions(failure(text, null), "--format is required");
