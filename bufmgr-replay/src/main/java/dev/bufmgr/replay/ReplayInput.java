@@ -5,6 +5,7 @@ import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.stream.BlockFeed;
 import dev.bufmgr.workloads.stream.CarriesNextAccess;
+import dev.bufmgr.workloads.stream.NextAccessCheck;
 import dev.bufmgr.workloads.stream.FactsCounter;
 import dev.bufmgr.workloads.stream.InMemoryNextAccess;
 import dev.bufmgr.workloads.stream.InputFacts;
@@ -33,6 +34,7 @@ public final class ReplayInput {
   private final EventTrace inMemory;
   private Set<EventField> carries;
   private InputFacts facts;
+  private boolean carriedNextAccessUsable = true;
 
   private ReplayInput(Supplier<EventSource> opener, String label, String file, String format, Workloads.Workload workload,
       EventTrace inMemory) {
@@ -135,21 +137,29 @@ public final class ReplayInput {
 
   /**
    * The source and next-access index for a pass: the next accesses the source carries
-   * (oracleGeneral), those of a trace in memory, or a pre-pass index in {@code tmp}; none when
-   * {@code needed} is false.
+   * (oracleGeneral) unless a pass found them false ({@link #distrustCarriedNextAccess}), those of
+   * a trace in memory, or a pre-pass index in {@code tmp}; none when {@code needed} is false.
    */
   Pass pass(boolean needed, Path tmp) {
-    if (!needed) return new Pass(open(), null);
-    if (inMemory != null) return new Pass(open(), new InMemoryNextAccess(inMemory));
+    if (!needed) return new Pass(open(), null, null);
+    if (inMemory != null) return new Pass(open(), new InMemoryNextAccess(inMemory), null);
     EventSource s = open();
-    if (s instanceof CarriesNextAccess c) return new Pass(s, BlockFeed.carriedBy(c));
+    if (s instanceof CarriesNextAccess c && carriedNextAccessUsable) return new Pass(s, BlockFeed.carriedBy(c), c.nextAccessCheck());
     s.close();
     NextAccess index = NextAccessFile.build(open(), tmp);
-    return new Pass(open(), index);
+    return new Pass(open(), index, null);
   }
 
-  /** A source to replay and, when asked for, its next accesses. */
-  record Pass(EventSource source, NextAccess next) {}
+  /** From now on, passes compute next accesses instead of taking those the source carries. */
+  void distrustCarriedNextAccess() {
+    carriedNextAccessUsable = false;
+  }
+
+  /**
+   * A source to replay and, when asked for, its next accesses; {@code carriedCheck} is the check
+   * of the next accesses the source carries, when the pass uses them (else null).
+   */
+  record Pass(EventSource source, NextAccess next, NextAccessCheck carriedCheck) {}
 
   /** The whole input in memory (read once, then kept), for the concurrent driver. */
   public EventTrace load() {

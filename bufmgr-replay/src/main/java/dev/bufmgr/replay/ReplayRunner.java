@@ -83,20 +83,11 @@ public final class ReplayRunner {
       if (prefix == null) prefix = input.prefix(WARMUP_REQUESTS);
       warmUp(p, prefix, frames.getFirst());
     }
-    List<ReplayRun> runs = new ArrayList<>();
-    boolean needsNext = false;
-    for (ReplayPolicy p : policies) {
-      if (concurrent(p, threads)) continue;
-      needsNext |= p.needsNextAccess();
-      for (int f : frames) runs.add(p.start(f, carries));
-    }
+    boolean needsNext = policies.stream().anyMatch(p -> !concurrent(p, threads) && p.needsNextAccess());
     List<ReplayResult> streamed = List.of();
     if (streams) {
-      FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
-      ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
-      streamed = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
-          Runtime.getRuntime().availableProcessors(), untimed);
-      if (counter != null) input.learned(counter.facts());
+      streamed = stream(input, policies, frames, threads, needsNext, untimed);
+      if (streamed == null) streamed = stream(input, policies, frames, threads, needsNext, untimed);
     }
     InputFacts facts = input.knownFacts();
     EventTrace shared = policies.stream().anyMatch(p -> concurrent(p, threads)) && input.workload() == null ? input.load() : null;
@@ -118,6 +109,34 @@ public final class ReplayRunner {
       }
     }
     return rows;
+  }
+
+  /**
+   * One streaming pass of every configuration replayed on one thread. Returns null, after one
+   * warning line, when the pass took next accesses the input carries and they turned out false
+   * (an oracleGeneral trace whose field is -1 throughout or does not match its ids): the input
+   * then computes its own, and the caller runs the pass again.
+   */
+  private List<ReplayResult> stream(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int threads,
+      boolean needsNext, long untimed) {
+    Set<EventField> carries = input.carries();
+    List<ReplayRun> runs = new ArrayList<>();
+    for (ReplayPolicy p : policies) {
+      if (concurrent(p, threads)) continue;
+      for (int f : frames) runs.add(p.start(f, carries));
+    }
+    FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
+    ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
+    List<ReplayResult> results = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
+        Runtime.getRuntime().availableProcessors(), untimed);
+    if (pass.carriedCheck() != null && !pass.carriedCheck().finish().usable()) {
+      System.err.println("bufmgr: warning: " + input.label() + ": its next-access field is false, so OPT computes its own "
+          + "next accesses (a pre-pass) and replays again: " + pass.carriedCheck().summary());
+      input.distrustCarriedNextAccess();
+      return null;
+    }
+    if (counter != null) input.learned(counter.facts());
+    return results;
   }
 
   private static boolean concurrent(ReplayPolicy p, int threads) {

@@ -13,4 +13,11 @@ public interface CarriesNextAccess {
    * where the page is not requested again.
    */
   long[] nextAccess();
+
+  /**
+   * The check of every value {@link #nextAccess} delivered so far against the pages it came
+   * with ({@link NextAccessCheck}); a consumer that relies on the values asks it, after the last
+   * fill, whether they told the truth.
+   */
+  NextAccessCheck nextAccessCheck();
 }

@@ -6,6 +6,7 @@ import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.workloads.spec.SpecParams;
 import dev.bufmgr.workloads.stream.CarriesNextAccess;
+import dev.bufmgr.workloads.stream.NextAccessCheck;
 import dev.bufmgr.workloads.stream.EventBlock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +23,9 @@ import java.util.Set;
  * next-access times are delivered beside the events ({@link CarriesNextAccess}), so OPT streams
  * without a pre-pass, as libCacheSim's Belady does: -1 and INT64_MAX mean never again, as in
  * libCacheSim's {@code oracleGeneralBin_read_one_req} ({@code traceReader/customizedReader/oracle/
- * oracleGeneralBin.h}). Carries page ids only.
+ * oracleGeneralBin.h}). The values are checked against the ids as they are handed out ({@link
+ * NextAccessCheck}), so a replay can tell a trace whose field lies and compute its own. Carries
+ * page ids only.
  */
 public final class OracleGeneralFormat implements TraceFormat {
   /** Bytes per record. */
@@ -48,7 +51,9 @@ public final class OracleGeneralFormat implements TraceFormat {
       private long[] next = new long[EventBatch.DEFAULT_CAPACITY];
       private final ByteBuffer view = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
       private long records;
+      private int lastFill;
       private boolean ended;
+      private final NextAccessCheck check = new NextAccessCheck();
 
       @Override
       public String name() {
@@ -95,6 +100,7 @@ public final class OracleGeneralFormat implements TraceFormat {
           meta[i] = 0;
         }
         batch.setSize(whole);
+        lastFill = whole;
         records += whole;
         if (whole == 0) {
           ended = true;
@@ -103,9 +109,17 @@ public final class OracleGeneralFormat implements TraceFormat {
         return whole;
       }
 
+      /** The next accesses of the last fill, checked against their pages as they are handed out. */
       @Override
       public long[] nextAccess() {
+        for (int i = 0; i < lastFill && !check.done(); i++) check.request(view.getLong(i * RECORD_BYTES + 4), next[i]);
+        lastFill = 0;
         return next;
+      }
+
+      @Override
+      public NextAccessCheck nextAccessCheck() {
+        return check;
       }
 
       @Override
