@@ -1,5 +1,6 @@
 package dev.bufmgr.replay;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.workloads.stream.BlockConsumer;
@@ -47,6 +48,7 @@ public final class OnePassReplay {
     long[] nanos = new long[all.size()];
     long[] timed = new long[all.size()];
     AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicReference<String> failedThread = new AtomicReference<>();
     int noting = notingRun(runs, extra);
     try (BlockFeed feed = new BlockFeed(source, w, nextAccess, noting >= 0)) {
       feed.start();
@@ -54,7 +56,7 @@ public final class OnePassReplay {
       for (int t = 0; t < w; t++) {
         int worker = t;
         threads.add(Thread.ofPlatform().name("replay-" + t)
-            .start(() -> work(feed, worker, w, all, noting, untimed, nanos, timed, failure)));
+            .start(() -> work(feed, worker, w, all, noting, untimed, nanos, timed, failure, failedThread)));
       }
       for (Thread t : threads) t.join();
     } catch (InterruptedException e) {
@@ -64,9 +66,7 @@ public final class OnePassReplay {
       if (failure.get() == null) throw e;
     }
     Throwable f = failure.get();
-    if (f instanceof RuntimeException re) throw re;
-    if (f instanceof Error er) throw er;
-    if (f != null) throw new IllegalStateException("replay failed: " + f, f);
+    if (f != null) throw ThreadFailure.of(failedThread.get(), f);
     List<ReplayResult> results = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) results.add(runs.get(i).finish(nanos[i] / 1e9).timedOver(timed[i]));
     return results;
@@ -89,7 +89,7 @@ public final class OnePassReplay {
   }
 
   private static void work(BlockFeed feed, int worker, int workers, List<BlockConsumer> all, int noting, long untimed,
-      long[] nanos, long[] timed, AtomicReference<Throwable> failure) {
+      long[] nanos, long[] timed, AtomicReference<Throwable> failure, AtomicReference<String> failedThread) {
     IdleStrategy idle = new BackoffIdleStrategy();
     IdleStrategy waitForMisses = new BackoffIdleStrategy();
     try {
@@ -118,7 +118,7 @@ public final class OnePassReplay {
         }
       }
     } catch (Throwable e) {
-      failure.compareAndSet(null, e);
+      if (failure.compareAndSet(null, e)) failedThread.set(Thread.currentThread().getName());
       feed.stop();
     }
   }

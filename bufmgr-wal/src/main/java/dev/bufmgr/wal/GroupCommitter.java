@@ -1,6 +1,7 @@
 package dev.bufmgr.wal;
 
 import dev.bufmgr.wal.device.Device;
+import dev.bufmgr.core.resource.ThreadFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +41,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Failure: once flushing throws anything (the device's I/O error, or any exception or error
  * from the log or the policy, in the flusher thread or a leader), every waiting and later commit
- * fails with the cause: {@link UncheckedIOException} for an I/O error, {@link
- * IllegalStateException} otherwise. No committer waits for a flusher that has ended. After {@link
+ * fails with the cause: {@link UncheckedIOException} for an I/O error, a {@link ThreadFailure}
+ * naming the thread otherwise. No committer waits for a flusher that has ended. After {@link
  * #close}, every waiting and later commit not yet durable fails with {@link IllegalStateException}.
  *
  * <p>Threading: {@link #commit} and {@link #awaitDurable} from any number of threads; all
@@ -75,6 +76,8 @@ public final class GroupCommitter implements AutoCloseable {
   private boolean stopping;
   /** What ended the flushing (the device's error, or anything the log or the policy threw); then every commit fails. */
   private Throwable failure;
+  /** The thread {@link #failure} came from: the flusher's name, or the leading committer's. */
+  private String failedIn;
   private long windowStart;
   private final long origin = System.nanoTime();
   private final boolean countInFlight;
@@ -151,8 +154,8 @@ public final class GroupCommitter implements AutoCloseable {
    *
    * @return the commit record's LSN
    * @throws UncheckedIOException when the device failed
-   * @throws IllegalStateException when flushing failed otherwise, or the committer was closed
-   *     before the commit was durable
+   * @throws ThreadFailure when flushing failed otherwise
+   * @throws IllegalStateException when the committer was closed before the commit was durable
    */
   public long commit(int client, long commitId, int recordBytes) throws InterruptedException {
     failIfFailed();
@@ -181,8 +184,8 @@ public final class GroupCommitter implements AutoCloseable {
    * lead the flush, as a backend writing a buffer out does in {@code XLogFlush}.
    *
    * @throws UncheckedIOException when the device failed
-   * @throws IllegalStateException when flushing failed otherwise, or the committer was closed
-   *     before the log was durable
+   * @throws ThreadFailure when flushing failed otherwise
+   * @throws IllegalStateException when the committer was closed before the log was durable
    */
   public void awaitDurable(long lsn) throws InterruptedException {
     if (log.flushedLsn() >= lsn) return;
@@ -236,6 +239,7 @@ public final class GroupCommitter implements AutoCloseable {
       }
     } catch (IOException | RuntimeException | Error e) {
       failure = e;
+      failedIn = "of a committer leading a log flush (" + Thread.currentThread().getName() + ")";
     } finally {
       leading = false;
       durable.signalAll();
@@ -245,14 +249,14 @@ public final class GroupCommitter implements AutoCloseable {
   /**
    * Throws, with its cause, when flushing has failed: every commit waiting then and every later
    * one fails, so no committer waits for a flush that will never come. A device error is an
-   * {@link UncheckedIOException}; anything else the log or the policy threw, an {@link
-   * IllegalStateException} naming it.
+   * {@link UncheckedIOException}; anything else the log or the policy threw, a {@link
+   * ThreadFailure} naming the thread that flushed.
    */
   private void failIfFailed() {
     Throwable f = failure;
     if (f == null) return;
     if (f instanceof IOException io) throw new UncheckedIOException("log flush failed", io);
-    throw new IllegalStateException("log flushing failed: " + f, f);
+    throw new ThreadFailure(failedIn, f);
   }
 
   /** Forgets what was measured so far and starts the measurement window now. */
@@ -316,6 +320,7 @@ public final class GroupCommitter implements AutoCloseable {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException | Error e) {
       failure = e;
+      failedIn = Thread.currentThread().getName();
       durable.signalAll();
     } finally {
       lock.unlock();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.IoKind;
 import java.io.IOException;
@@ -151,8 +152,9 @@ class GroupCommitterFaultTest {
   }
 
   private static void assertPlanted(Throwable thrown, Class<? extends Throwable> cause, String message) {
-    assertInstanceOf(IllegalStateException.class, thrown);
-    assertTrue(thrown.getMessage().startsWith("log flushing failed"), thrown.getMessage());
+    assertInstanceOf(ThreadFailure.class, thrown);
+    assertTrue(thrown.getMessage().matches("thread (wal-flusher|of a committer leading a log flush \\(pool-\\d+-thread-\\d+\\)) failed: .*"),
+        thrown.getMessage());
     assertInstanceOf(cause, thrown.getCause());
     assertSame(cause, thrown.getCause().getClass());
     assertEquals(message, thrown.getCause().getMessage());

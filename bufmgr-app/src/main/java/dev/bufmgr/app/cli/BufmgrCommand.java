@@ -35,6 +35,9 @@ public final class BufmgrCommand implements Runnable {
   /** Exit status of a run that failed on bad input or configuration. */
   public static final int EXIT_BAD_INPUT = 2;
 
+  /** Exit status of a run that failed otherwise (a background thread's failure). */
+  public static final int EXIT_FAILED = 1;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** Without a subcommand: the usage on stderr and {@link #EXIT_BAD_INPUT} (nothing was run). */

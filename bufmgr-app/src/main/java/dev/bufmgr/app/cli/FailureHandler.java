@@ -1,5 +1,6 @@
 package dev.bufmgr.app.cli;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -18,7 +19,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * checks), {@link java.io.UncheckedIOException} (a result file that cannot be written) and {@link
  * dev.bufmgr.core.pool.WriteBackFailedException} (a device that refused a page write: a full
  * disk, an I/O error) and {@link NoUnpinnedBuffersException} (every buffer pinned during a run)
- * count as user failures; anything else is a bug and keeps its stack trace.
+ * count as user failures. A background thread's failure ({@link ThreadFailure}) is one line naming
+ * the thread and its cause, and exit status 1. Anything else is a bug and keeps its stack trace.
  * A message never carries raw control or undecodable bytes from an input (see {@link
  * #printable}).
  */
@@ -41,6 +43,12 @@ final class FailureHandler implements IExecutionExceptionHandler, IParameterExce
       err.println("bufmgr: " + printable(ex.getMessage()));
       err.flush();
       return BufmgrCommand.EXIT_BAD_INPUT;
+    }
+    if (ex instanceof ThreadFailure) {
+      PrintWriter err = cl.getErr();
+      err.println("bufmgr: " + printable(ex.getMessage()));
+      err.flush();
+      return BufmgrCommand.EXIT_FAILED;
     }
     throw ex;
   }

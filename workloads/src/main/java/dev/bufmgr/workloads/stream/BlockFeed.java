@@ -5,6 +5,7 @@ import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import java.util.ArrayList;
 import java.util.List;
+import dev.bufmgr.core.resource.ThreadFailure;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.jctools.queues.MpscArrayQueue;
@@ -25,6 +26,9 @@ import org.jctools.queues.SpscArrayQueue;
  * consumer by {@link #take}.
  */
 public final class BlockFeed implements AutoCloseable {
+  /** The reader thread's name, as a failure names it. */
+  public static final String READER_THREAD = "replay-reader";
+
   /** Requests per block. */
   public static final int BLOCK_CAPACITY = 1 << 14;
   /** The most blocks in flight: the feed's memory is at most this many blocks. */
@@ -76,7 +80,7 @@ public final class BlockFeed implements AutoCloseable {
 
   /** Starts the reader thread. */
   public BlockFeed start() {
-    reader = Thread.ofPlatform().name("replay-reader").daemon().start(this::read);
+    reader = Thread.ofPlatform().name(READER_THREAD).daemon().start(this::read);
     return this;
   }
 
@@ -160,7 +164,8 @@ public final class BlockFeed implements AutoCloseable {
 
   /**
    * The next block for consumer {@code consumer} (0-based), waiting for the reader; null at the
-   * end of the stream. Rethrows a failure of the reader.
+   * end of the stream. Throws the reader's failure ({@link ThreadFailure#of}: input errors as they
+   * are, anything else naming the reader thread).
    */
   public EventBlock take(int consumer, IdleStrategy idle) {
     SpscArrayQueue<EventBlock> q = queues.get(consumer);
@@ -173,8 +178,7 @@ public final class BlockFeed implements AutoCloseable {
       if (ended) {
         b = q.poll();
         if (b != null) return b;
-        if (failure instanceof Error e) throw e;
-        if (failure != null) throw (RuntimeException) failure;
+        if (failure != null) throw ThreadFailure.of(READER_THREAD, failure);
         return null;
       }
       idle.idle();
