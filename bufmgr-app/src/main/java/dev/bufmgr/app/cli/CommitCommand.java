@@ -6,7 +6,7 @@ import dev.bufmgr.wal.sim.BackgroundWrites;
 import dev.bufmgr.wal.sim.CommitSimulation;
 import dev.bufmgr.wal.sim.LoopSpec;
 import dev.bufmgr.wal.sim.SimulationConfig;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.LogFormat;

@@ -1,14 +1,14 @@
 package dev.bufmgr.app.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineSampler;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.wal.sim.ThinkTime;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.PolicyFactory;
 import dev.bufmgr.wal.ReleasePolicies;
@@ -168,15 +168,11 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     if (trace != null && workload != null) throw new CliFailure("give --workload or --trace, not both");
     if (trace == null && format != null) throw new CliFailure("--format applies to --trace only");
     SelectorRegistry registry = SelectorRegistry.load();
-    List<SelectorSpec> sel = new ArrayList<>();
+    List<dev.bufmgr.core.params.Spec> sel = new ArrayList<>();
     for (String s : selectors.isEmpty() ? List.of("gclock") : selectors) {
-      try {
-        SelectorSpec parsed = SelectorSpec.parse(s);
-        registry.validate(parsed);
-        sel.add(parsed);
-      } catch (IllegalArgumentException e) {
-        throw new CliFailure("--selector " + s + ": " + e.getMessage());
-      }
+      dev.bufmgr.core.params.Spec parsed = dev.bufmgr.core.params.Spec.parse("--selector", s);
+      registry.components().resolve("--selector", parsed);
+      sel.add(parsed);
     }
     List<PolicyFactory> pol = new ArrayList<>();
     for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse("--commit", p));

@@ -3,7 +3,7 @@ package dev.bufmgr.app.cli;
 import dev.bufmgr.wal.device.FileDevice;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.wal.sim.ThinkTime;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.GroupCommitter;
