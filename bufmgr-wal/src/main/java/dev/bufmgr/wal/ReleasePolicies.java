@@ -98,13 +98,13 @@ public final class ReleasePolicies {
   }
 
   /**
-   * Parses a policy spec given with {@code --policy}.
+   * Parses a policy spec given with {@code --release}.
    *
    * @throws IllegalArgumentException naming the spec on an unknown name, a missing, malformed or
    *     unknown parameter
    */
   public static PolicyFactory parse(String text) {
-    return parse("--policy", text);
+    return parse("--release", text);
   }
 
   /** Parses a policy spec given with the flag {@code flag} (named in messages). */

@@ -34,10 +34,10 @@ final class ComponentKinds {
     List<Component> devices = new ArrayList<>(DeviceModels.registry().all());
     devices.add(PipelineDevice.FILE);
     return List.of(
-        new Kind("Selectors", "--policy in replay, compare and mrc; --selector in pipeline",
+        new Kind("Selectors", Flags.POLICY + " in replay, compare and mrc; " + Flags.SELECTOR + " in pipeline",
             SelectorRegistry.load().components()),
-        new Kind("Baselines", "--policy in replay, compare and mrc", Baselines.registry()),
-        new Kind("Release policies", "--policy in commit and wal-load; --commit in pipeline", ReleasePolicies.registry()),
+        new Kind("Baselines", Flags.POLICY + " in replay, compare and mrc", Baselines.registry()),
+        new Kind("Release policies", Flags.RELEASE + " in commit, wal-load and pipeline", ReleasePolicies.registry()),
         new Kind("Devices", "--device in commit and pipeline", Registry.of(DeviceModels.KIND, devices)),
         new Kind("Loops", "--loop in commit", Loops.registry()),
         new Kind("Trace formats", "--format", TraceFormats.registry()),

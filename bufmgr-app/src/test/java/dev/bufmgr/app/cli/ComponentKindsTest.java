@@ -62,4 +62,27 @@ class ComponentKindsTest {
       assertTrue(r.out().contains(s), s);
     }
   }
+
+  @Test
+  void theOldFlagNamesStillWorkAndHelpGivesBoth() {
+    String[] common = {"--commits", "2000", "--output", "csv"};
+    CliRun release = CliRun.of(concat(new String[] {"commit", "--release", "timer:t=1ms"}, common));
+    CliRun policy = CliRun.of(concat(new String[] {"commit", "--policy", "timer:t=1ms"}, common));
+    assertEquals(0, release.status(), release.err());
+    assertEquals(withoutWallSeconds(release.out()), withoutWallSeconds(policy.out()));
+    assertTrue(CliRun.of("commit", "--help").out().contains("--policy, --release=NAME[:k=v,...]"));
+    assertTrue(CliRun.of("pipeline", "--help").out().contains("--commit, --release=NAME[:k=v,...]"));
+    assertTrue(CliRun.of("commit", "--policy", "nope").err().contains("--release 'nope': unknown release policy 'nope'"));
+  }
+
+  /** The csv rows without their last column, the wall-clock seconds that differ between two runs. */
+  private static List<String> withoutWallSeconds(String csv) {
+    return csv.lines().map(l -> l.substring(0, l.lastIndexOf(','))).toList();
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
 }
