@@ -1,7 +1,6 @@
 package dev.bufmgr.app.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
