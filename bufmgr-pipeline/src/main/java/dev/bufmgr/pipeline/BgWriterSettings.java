@@ -1,7 +1,10 @@
 package dev.bufmgr.pipeline;
 
-import dev.bufmgr.core.spec.Durations;
-import dev.bufmgr.core.spec.Spec;
+import dev.bufmgr.core.params.Durations;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
+import java.util.List;
 
 /**
  * The background writer's settings, PostgreSQL's GUCs: {@code bgwriter_delay} (a round every
@@ -31,6 +34,13 @@ public record BgWriterSettings(long delayNanos, int maxPages, double multiplier)
     }
   }
 
+  /** The settings' parameters; the record checks their ranges, naming the GUC. */
+  private static final List<ParameterSpec> PARAMETERS = List.of(
+      ParameterSpec.duration("delay", Durations.format(DEFAULTS.delayNanos), "bgwriter_delay"),
+      ParameterSpec.integer("maxPages", DEFAULTS.maxPages, Long.MIN_VALUE, Long.MAX_VALUE, "bgwriter_lru_maxpages"),
+      ParameterSpec.decimal("multiplier", DEFAULTS.multiplier, -Double.MAX_VALUE, Double.MAX_VALUE,
+          "bgwriter_lru_multiplier"));
+
   /**
    * Parses {@code delay=200ms,maxPages=100,multiplier=2.0} (any subset; the rest default) or
    * {@code off}.
@@ -41,16 +51,14 @@ public record BgWriterSettings(long delayNanos, int maxPages, double multiplier)
     String t = text.trim();
     if (t.equals("off")) return null;
     if (t.equals("on")) return DEFAULTS;
-    Spec s = Spec.parse("--bgwriter", "bgwriter:" + t);
-    String d = s.string("delay", "");
-    long delay = d.isEmpty() ? DEFAULTS.delayNanos : Durations.parseNanos(d, "--bgwriter delay");
-    if (d.startsWith("-")) throw new IllegalArgumentException("--bgwriter delay must be positive, got " + d);
-    long maxPages = s.integer("maxPages", (long) DEFAULTS.maxPages, Long.MIN_VALUE, Long.MAX_VALUE);
+    Parameters s = Parameters.resolve("--bgwriter", Spec.parse("--bgwriter", t.isEmpty() ? "bgwriter" : "bgwriter:" + t),
+        PARAMETERS);
+    long delay = s.nanos("delay");
+    long maxPages = s.longValue("maxPages");
     if (maxPages > Integer.MAX_VALUE / 2 || maxPages < Integer.MIN_VALUE) {
       throw new IllegalArgumentException("--bgwriter maxPages must lie in 1..1073741823, got " + maxPages);
     }
-    double multiplier = s.real("multiplier", DEFAULTS.multiplier, -Double.MAX_VALUE, Double.MAX_VALUE);
-    s.requireOnly();
+    double multiplier = s.doubleValue("multiplier");
     return new BgWriterSettings(delay, (int) maxPages, multiplier);
   }
 

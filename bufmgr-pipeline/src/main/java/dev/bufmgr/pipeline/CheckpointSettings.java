@@ -1,7 +1,10 @@
 package dev.bufmgr.pipeline;
 
-import dev.bufmgr.core.spec.Durations;
-import dev.bufmgr.core.spec.Spec;
+import dev.bufmgr.core.params.Durations;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -42,6 +45,13 @@ public record CheckpointSettings(long timeoutNanos, long maxWalBytes, double com
     return new CheckpointSettings(everyNanos, NO_WAL_LIMIT, 0);
   }
 
+  /** The settings' parameters; the record checks their ranges, naming the GUC. */
+  private static final List<ParameterSpec> PARAMETERS = List.of(
+      ParameterSpec.duration("timeout", Durations.format(DEFAULTS.timeoutNanos), "checkpoint_timeout"),
+      ParameterSpec.text("maxWal", null, "max_wal_size, with kB, MB, GB or TB (default 1GB)").asOptional(),
+      ParameterSpec.decimal("completionTarget", DEFAULTS.completionTarget, -Double.MAX_VALUE, Double.MAX_VALUE,
+          "checkpoint_completion_target"));
+
   /**
    * Parses {@code timeout=5min,maxWal=1GB,completionTarget=0.9} (any subset; the rest default)
    * or {@code off}. Sizes take kB, MB, GB (powers of 1024, as PostgreSQL's).
@@ -51,12 +61,11 @@ public record CheckpointSettings(long timeoutNanos, long maxWalBytes, double com
   public static CheckpointSettings parse(String text) {
     String t = text.trim();
     if (t.equals("off")) return null;
-    Spec s = Spec.parse("--checkpoint", "checkpoint:" + t);
-    long timeout = s.string("timeout", "").isEmpty() ? DEFAULTS.timeoutNanos : s.nanos("timeout", 0);
-    String w = s.string("maxWal", "");
-    long maxWal = w.isEmpty() ? DEFAULTS.maxWalBytes : bytes(w);
-    double target = s.real("completionTarget", DEFAULTS.completionTarget, -Double.MAX_VALUE, Double.MAX_VALUE);
-    s.requireOnly();
+    Parameters s = Parameters.resolve("--checkpoint",
+        Spec.parse("--checkpoint", t.isEmpty() ? "checkpoint" : "checkpoint:" + t), PARAMETERS);
+    long timeout = s.nanos("timeout");
+    long maxWal = s.has("maxWal") ? bytes(s.text("maxWal")) : DEFAULTS.maxWalBytes;
+    double target = s.doubleValue("completionTarget");
     return new CheckpointSettings(timeout, maxWal, target);
   }
 

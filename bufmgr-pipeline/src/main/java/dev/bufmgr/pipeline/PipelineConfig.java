@@ -1,7 +1,7 @@
 package dev.bufmgr.pipeline;
 
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
@@ -38,7 +38,7 @@ import java.util.Objects;
  */
 public record PipelineConfig(
     int frames,
-    SelectorSpec selector,
+    Spec selector,
     boolean rings,
     int pageSize,
     boolean fullPageWrites,
@@ -80,7 +80,7 @@ public record PipelineConfig(
 
   /** A run whose log has a dedicated flusher thread in real time ({@link FlushMode#FLUSHER}). */
   public PipelineConfig(
-      int frames, SelectorSpec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
+      int frames, Spec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
       ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
       long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed) {
     this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,

@@ -10,7 +10,7 @@ import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.core.testing.ListSource;
 import dev.bufmgr.core.testing.RecoveryCheck;
@@ -35,7 +35,7 @@ class PipelineSimulationTest {
 
   static PipelineConfig config(int frames, int clients, String policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
       long transactions, long durationNanos, boolean fpw) {
-    return new PipelineConfig(frames, SelectorSpec.of("second-chance"), true, 8192, fpw, clients,
+    return new PipelineConfig(frames, Spec.of("second-chance"), true, 8192, fpw, clients,
         new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse(policy), checkpoints, bgwriter, transactions,
         durationNanos, 0.0, 100 * MS, 7);
   }

@@ -5,7 +5,7 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.metrics.PoolMetrics;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public final class PoolPolicy implements ReplayPolicy {
   private final SelectorRegistry registry;
-  private final SelectorSpec spec;
+  private final Spec spec;
   private final String name;
   private final boolean rings;
 
@@ -34,7 +34,7 @@ public final class PoolPolicy implements ReplayPolicy {
    *
    * @param rings whether bulk strategies go through PostgreSQL's rings
    */
-  public PoolPolicy(SelectorRegistry registry, SelectorSpec spec, boolean rings) {
+  public PoolPolicy(SelectorRegistry registry, Spec spec, boolean rings) {
     this.registry = registry;
     this.spec = spec;
     this.name = registry.validate(spec).canonicalName();

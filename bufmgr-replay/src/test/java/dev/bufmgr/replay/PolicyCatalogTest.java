@@ -18,13 +18,16 @@ class PolicyCatalogTest {
 
   @Test
   void baselineParametersAreValidatedLikeSelectorParameters() {
-    assertEquals("policy opt: parameter bypass must be one of true, false, got 'maybe'", refusal("opt:bypass=maybe"));
-    assertEquals("policy opt: unknown parameter 'bypas' (known: bypass)", refusal("opt:bypas=false"));
-    assertEquals("policy lru: unknown parameter 'size' (known: none)", refusal("lru:size=3"));
-    assertEquals("policy caffeine: unknown parameter 'bypass' (known: runs)", refusal("caffeine:bypass=false"));
-    assertTrue(refusal("caffeine:runs=0").startsWith("policy caffeine: parameter runs must"), refusal("caffeine:runs=0"));
+    assertEquals("policy 'opt:bypass=maybe': parameter bypass: 'maybe' is not one of true, false", refusal("opt:bypass=maybe"));
+    assertEquals("policy 'opt:bypas=false': unknown parameter 'bypas' for opt (known: bypass)", refusal("opt:bypas=false"));
+    assertEquals("policy 'lru:size=3': unknown parameter 'size' for lru (it takes none)", refusal("lru:size=3"));
+    assertEquals("policy 'caffeine:bypass=false': unknown parameter 'bypass' for caffeine (known: runs)",
+        refusal("caffeine:bypass=false"));
+    assertEquals("policy 'caffeine:runs=0': parameter runs: 0 is out of range (allowed: an integer in [1, 100])",
+        refusal("caffeine:runs=0"));
     // the same wording as a selector's
-    assertTrue(refusal("gclock:maxUsag=3").startsWith("policy gclock: unknown parameter 'maxUsag' (known: "));
+    assertTrue(refusal("gclock:maxUsag=3").startsWith("policy 'gclock:maxUsag=3': unknown parameter 'maxUsag' for gclock (known: "));
+    assertTrue(refusal("nosuch").startsWith("policy 'nosuch': unknown policy 'nosuch' (known: "), refusal("nosuch"));
     assertTrue(refusal("opt:bypass").contains("parameter 'bypass' must be written key=value"));
     for (String bad : List.of("opt:bypass=maybe", "opt:bypas=false", "lru:size=3")) assertEquals(1, refusal(bad).lines().count());
   }

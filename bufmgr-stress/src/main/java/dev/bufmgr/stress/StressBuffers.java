@@ -11,7 +11,7 @@ import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.buffer.BufferTransitions;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,7 +77,7 @@ final class StressBuffers {
 
   /** The selector {@code spec} names, created through the registry. */
   static VictimSelector selector(String spec, Descriptors d) {
-    return REGISTRY.create(SelectorSpec.parse(spec), d);
+    return REGISTRY.create(Spec.parse(spec), d);
   }
 
   /**
@@ -113,7 +113,7 @@ final class StressBuffers {
 
   /** G-CLOCK with its defaults (maxUsage 5, stock hand), created through the registry. */
   static VictimSelector gclock(Descriptors d) {
-    return REGISTRY.create(SelectorSpec.parse("gclock"), d);
+    return REGISTRY.create(Spec.parse("gclock"), d);
   }
 
   /**

@@ -1,6 +1,6 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 
 /**
  * PostgreSQL's {@code commit_delay} / {@code commit_siblings} (XLogFlush in xlog.c, since 9.2):

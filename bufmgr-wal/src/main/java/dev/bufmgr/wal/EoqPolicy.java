@@ -1,6 +1,6 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 
 /**
  * The EOQ square-root timer: a timer with T = sqrt(2 F0 / lambda), where lambda (commit arrival

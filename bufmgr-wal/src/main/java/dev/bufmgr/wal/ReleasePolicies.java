@@ -1,105 +1,122 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Spec;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.bufmgr.core.params.Component;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Registry;
+import dev.bufmgr.core.params.Spec;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The registry of release policies by name, each with its typed parameters:
- *
- * <ul>
- *   <li>{@code greedy}
- *   <li>{@code timer:t=DURATION}
- *   <li>{@code batch:k=N}
- *   <li>{@code eoq[:f0=DURATION,alpha=A]} (F0 measured when not given)
- *   <li>{@code ski[:f0=DURATION]} (F0 measured when not given)
- *   <li>{@code pgdelay:delay=DURATION,siblings=N} (PostgreSQL defaults: siblings 5)
- *   <li>{@code ewma[:initial=DURATION,alpha=A,min=DURATION,max=DURATION,minops=N,maxops=N]}
- * </ul>
- *
+ * The registry of release policies (when group commit flushes the log), each a {@link Component}
+ * with typed parameters, written in the {@link Spec} grammar: {@code pgdelay:delay=100us}.
  * Durations take a unit: {@code 100us}, {@code 1ms}, {@code 0.5ms}.
  */
 public final class ReleasePolicies {
-  private static final Map<String, Function<Spec, Supplier<ReleasePolicy>>> MAKERS = new LinkedHashMap<>();
+  /** What a release policy is called in messages and listings. */
+  public static final String KIND = "release policy";
 
-  static {
-    register("greedy", s -> GreedyPolicy::new);
-    register("timer", s -> {
-      long t = s.nanos("t", -1);
-      return () -> new TimerPolicy(t);
-    });
-    register("batch", s -> {
-      int k = (int) s.integer("k", null, 1, 1_000_000);
-      return () -> new BatchPolicy(k);
-    });
-    register("eoq", s -> {
-      double f0 = s.nanosExact("f0", Double.NaN);
-      double alpha = s.real("alpha", 0.05, Double.MIN_VALUE, 1);
-      double given = Double.isNaN(f0) ? -1 : f0;
-      return () -> new EoqPolicy(given, alpha);
-    });
-    register("ski", s -> {
-      double f0 = s.nanosExact("f0", Double.NaN);
-      double given = Double.isNaN(f0) ? -1 : f0;
-      return () -> new SkiRentalPolicy(given);
-    });
-    register("pgdelay", s -> {
-      long delay = s.nanos("delay", -1);
-      int siblings = (int) s.integer("siblings", 5L, 0, 1000);
-      return () -> new CommitDelayPolicy(delay, siblings);
-    });
-    register("ewma", s -> {
-      long initial = s.nanos("initial", 50_000_000L);
-      double alpha = s.real("alpha", 0.2, Double.MIN_VALUE, 1);
-      long min = s.nanos("min", 5_000_000L);
-      long max = s.nanos("max", 1_000_000_000L);
-      long minOps = s.integer("minops", 1_000L, 1, Integer.MAX_VALUE);
-      long maxOps = s.integer("maxops", 100_000L, 1, Integer.MAX_VALUE);
-      if (min <= 0 || max < min) {
-        throw new IllegalArgumentException("--policy '" + s.text() + "': needs 0 < min <= max");
-      }
-      if (maxOps < minOps) {
-        throw new IllegalArgumentException("--policy '" + s.text() + "': needs minops <= maxops");
-      }
-      return () -> new WriteBehindPolicy(initial, alpha, min, max, minOps, maxOps);
-    });
-  }
+  /**
+   * A release policy kind: its name, description and parameters, and what makes a policy from
+   * validated values.
+   *
+   * @param maker checks the values together and returns a maker of fresh policies
+   */
+  public record Kind(String name, String description, List<ParameterSpec> parameters,
+      Function<Parameters, Supplier<ReleasePolicy>> maker) implements Component {}
+
+  private static final Registry<Kind> KINDS = Registry.of(KIND, List.of(
+      new Kind("greedy", "flush all that is inserted the moment the device is free (PostgreSQL 9.2's XLogFlush)",
+          List.of(), p -> GreedyPolicy::new),
+      new Kind("timer", "the first commit of a batch arms a timer; flush at max(first + t, device free)",
+          List.of(ParameterSpec.duration("t", null, "the timer; 0 is greedy").asRequired()),
+          p -> {
+            long t = p.nanos("t");
+            return () -> new TimerPolicy(t);
+          }),
+      new Kind("batch", "flush once k commits are pending and the device is free",
+          List.of(ParameterSpec.integer("k", 0, 1, 1_000_000, "commits per flush").asRequired()),
+          p -> {
+            int k = p.intValue("k");
+            return () -> new BatchPolicy(k);
+          }),
+      new Kind("eoq", "EOQ square-root timer T = sqrt(2 F0 / lambda), lambda measured online", List.of(
+          ParameterSpec.duration("f0", null, "flush cost; measured from flush durations when not given").asOptional(),
+          ParameterSpec.decimal("alpha", 0.05, Double.MIN_VALUE, 1, "weight of the newest inter-arrival gap")),
+          p -> {
+            double f0 = p.has("f0") ? p.nanosExact("f0") : -1;
+            double alpha = p.doubleValue("alpha");
+            return () -> new EoqPolicy(f0, alpha);
+          }),
+      new Kind("ski", "ski rental: flush once the pending commits' accumulated waiting reaches F0 (2-competitive)",
+          List.of(ParameterSpec.duration("f0", null, "flush cost; measured from flush durations when not given")
+              .asOptional()),
+          p -> {
+            double f0 = p.has("f0") ? p.nanosExact("f0") : -1;
+            return () -> new SkiRentalPolicy(f0);
+          }),
+      new Kind("pgdelay", "PostgreSQL's commit_delay and commit_siblings: the leader sleeps delay before flushing",
+          List.of(ParameterSpec.duration("delay", null, "commit_delay").asRequired(),
+              ParameterSpec.integer("siblings", 5, 0, 1000, "commit_siblings: other open transactions needed to sleep")),
+          p -> {
+            long delay = p.nanos("delay");
+            int siblings = p.intValue("siblings");
+            return () -> new CommitDelayPolicy(delay, siblings);
+          }),
+      new Kind("ewma", "adaptive write-behind (seeds/004): acknowledged in memory, not durable; delay follows the "
+          + "drain latency", List.of(
+          ParameterSpec.duration("initial", "50ms", "first rotation delay"),
+          ParameterSpec.decimal("alpha", 0.2, Double.MIN_VALUE, 1, "weight of the newest drain latency"),
+          ParameterSpec.duration("min", "5ms", "smallest delay (> 0)"),
+          ParameterSpec.duration("max", "1s", "largest delay (>= min)"),
+          ParameterSpec.integer("minops", 1_000, 1, Integer.MAX_VALUE, "smallest batch threshold"),
+          ParameterSpec.integer("maxops", 100_000, 1, Integer.MAX_VALUE, "largest batch threshold (>= minops)")),
+          p -> {
+            long initial = p.nanos("initial");
+            double alpha = p.doubleValue("alpha");
+            long min = p.nanos("min");
+            long max = p.nanos("max");
+            long minOps = p.longValue("minops");
+            long maxOps = p.longValue("maxops");
+            if (min <= 0 || max < min) throw new IllegalArgumentException("needs 0 < min <= max");
+            if (maxOps < minOps) throw new IllegalArgumentException("needs minops <= maxops");
+            return () -> new WriteBehindPolicy(initial, alpha, min, max, minOps, maxOps);
+          })));
 
   private ReleasePolicies() {}
 
-  private static void register(String name, Function<Spec, Supplier<ReleasePolicy>> maker) {
-    MAKERS.put(name, maker);
+  /** The release policies as a registry, in a fixed order. */
+  public static Registry<Kind> registry() {
+    return KINDS;
   }
 
   /** The registered policy names. */
   public static Iterable<String> names() {
-    return Collections.unmodifiableSet(MAKERS.keySet());
+    return KINDS.names();
   }
 
   /**
-   * Parses a policy spec.
+   * Parses a policy spec given with {@code --release}.
    *
    * @throws IllegalArgumentException naming the spec on an unknown name, a missing, malformed or
    *     unknown parameter
    */
   public static PolicyFactory parse(String text) {
-    return parse("--policy", text);
+    return parse("--release", text);
   }
 
   /** Parses a policy spec given with the flag {@code flag} (named in messages). */
   public static PolicyFactory parse(String flag, String text) {
     Spec spec = Spec.parse(flag, text);
-    Function<Spec, Supplier<ReleasePolicy>> maker = MAKERS.get(spec.name());
-    if (maker == null) {
-      throw new IllegalArgumentException(
-          flag + " '" + text + "': unknown policy '" + spec.name() + "' (known: "
-              + String.join(", ", MAKERS.keySet()) + ")");
+    Parameters p = KINDS.resolve(flag, spec);
+    Supplier<ReleasePolicy> supplier;
+    try {
+      supplier = KINDS.find(spec.name()).maker().apply(p);
+    } catch (IllegalArgumentException e) {
+      throw Spec.fault(flag, spec.toString(), e.getMessage());
     }
-    Supplier<ReleasePolicy> supplier = maker.apply(spec);
-    spec.requireOnly();
     ReleasePolicy probe = supplier.get();
     return new PolicyFactory(probe.name(), supplier);
   }

@@ -1,6 +1,6 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 
 /**
  * Ski-rental (rent-or-buy) release, as in the dynamic TCP acknowledgement problem (Dooly et al.

@@ -1,6 +1,6 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 
 /**
  * Fixed timer T: the first commit of a batch arms the timer; the batch is flushed at

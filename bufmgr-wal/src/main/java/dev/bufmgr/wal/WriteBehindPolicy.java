@@ -1,6 +1,6 @@
 package dev.bufmgr.wal;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 
 /**
  * The adaptive write-behind buffer of seeds/004 (NornicDB): commits are acknowledged in memory

@@ -31,24 +31,26 @@ class ReleasePoliciesTest {
   @Test
   void badSpecsFailWithOneClearMessage() {
     assertEquals(
-        "--policy 'fancy': unknown policy 'fancy' (known: greedy, timer, batch, eoq, ski, pgdelay, ewma)",
+        "--release 'fancy': unknown release policy 'fancy' (known: greedy, timer, batch, eoq, ski, pgdelay, ewma)",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("fancy")).getMessage());
     assertEquals(
-        "--policy 'timer:t=5' t: '5' needs a unit (ns, us, ms, s, min or h), e.g. 100us or 0.5ms",
+        "--release 'timer:t=5': parameter t: '5' needs a unit (ns, us, ms, s, min or h), e.g. 100us or 0.5ms",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("timer:t=5"))
             .getMessage());
     assertEquals(
-        "--policy 'timer': missing parameter 't'",
+        "--release 'timer': missing parameter 't' (a duration such as 100us or 1ms)",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("timer")).getMessage());
     assertEquals(
-        "--policy 'greedy:x=1': unknown parameter 'x' for greedy (it takes none)",
+        "--release 'greedy:x=1': unknown parameter 'x' for greedy (it takes none)",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("greedy:x=1"))
             .getMessage());
     assertEquals(
-        "--policy 'batch:k=0' k: 0 is out of range [1, 1000000]",
+        "--release 'batch:k=0': parameter k: 0 is out of range (allowed: an integer in [1, 1000000])",
         assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("batch:k=0"))
             .getMessage());
     assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("pgdelay:delay=-1us"));
     assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("timer:t"));
+    assertEquals("--commit 'ewma:min=2s': needs 0 < min <= max",
+        assertThrows(IllegalArgumentException.class, () -> ReleasePolicies.parse("--commit", "ewma:min=2s")).getMessage());
   }
 }

@@ -1,8 +1,8 @@
 package dev.bufmgr.bench;
 
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +26,7 @@ public final class HandSpec {
    *     for, or a selector spec that already sets the parameter the hand sets
    */
   public static String resolve(String selector, String hand, SelectorRegistry registry) {
-    SelectorSpec spec = SelectorSpec.parse(selector);
+    Spec spec = Spec.parse(selector);
     Map<String, String> handParams = parameters(hand);
     boolean clock = hasClockHand(selector, registry);
     if (!clock) {
@@ -36,7 +36,7 @@ public final class HandSpec {
       }
       handParams = Map.of();
     }
-    Map<String, String> merged = new LinkedHashMap<>(spec.parameters());
+    Map<String, String> merged = new LinkedHashMap<>(spec.params());
     for (Map.Entry<String, String> e : handParams.entrySet()) {
       String given = merged.put(e.getKey(), e.getValue());
       if (given != null && !given.equals(e.getValue())) {
@@ -45,14 +45,14 @@ public final class HandSpec {
                 + e.getKey() + "=" + e.getValue());
       }
     }
-    SelectorSpec out = new SelectorSpec(spec.name(), merged);
+    Spec out = new Spec(spec.name(), merged);
     registry.validate(out);
     return out.toString();
   }
 
   /** Whether {@code selector}'s family has a clock hand to choose ({@code hand} among its parameters). */
   public static boolean hasClockHand(String selector, SelectorRegistry registry) {
-    return registry.find(SelectorSpec.parse(selector).name()).parameters().stream().map(ParameterSpec::name)
+    return registry.find(Spec.parse(selector).name()).parameters().stream().map(ParameterSpec::name)
         .anyMatch("hand"::equals);
   }
 

@@ -6,7 +6,7 @@ import dev.bufmgr.wal.sim.BackgroundWrites;
 import dev.bufmgr.wal.sim.CommitSimulation;
 import dev.bufmgr.wal.sim.LoopSpec;
 import dev.bufmgr.wal.sim.SimulationConfig;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.LogFormat;
@@ -35,16 +35,16 @@ import picocli.CommandLine.Model.CommandSpec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs group commit under release policies and reports throughput, batch size and latency.",
-      "Policies: greedy, timer:t=D, batch:k=N, eoq[:f0=D], ski[:f0=D], pgdelay:delay=D,siblings=N, ewma.",
-      "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE (each with optional ,perbyte=D);",
-      "  with --clock real also file:DIR (a real log file forced with fdatasync).",
+      "Release policies, devices and loops: bufmgr list shows each with its parameters;",
+      "  with --clock real the device may also be file:DIR (a real log file forced with fdatasync).",
       "Durations take a unit: 100us, 1ms, 0.5ms."
     })
 public final class CommitCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--policy", description = "Release policy (repeatable). Default: greedy.")
+  @Option(names = {Flags.RELEASE, Flags.RELEASE_ALIAS_POLICY}, paramLabel = Flags.SPEC_LABEL,
+      description = {Flags.RELEASE_HELP, Flags.REPEATABLE_RELEASE})
   List<String> policies = new ArrayList<>();
 
   @Option(
@@ -94,7 +94,7 @@ public final class CommitCommand implements Runnable {
   public void run() {
     OutputFormat format = OutputFormat.parse(output);
     List<PolicyFactory> factories = new ArrayList<>();
-    for (String p : policies.isEmpty() ? List.of("greedy") : policies) factories.add(ReleasePolicies.parse(p));
+    for (String p : policies.isEmpty() ? List.of("greedy") : policies) factories.add(ReleasePolicies.parse(Flags.RELEASE, p));
     LoopSpec loopSpec = LoopSpec.parse(loop);
     String clockName = clock.trim().toLowerCase(Locale.ROOT);
     if (!clockName.equals("sim") && !clockName.equals("real")) {
@@ -110,7 +110,7 @@ public final class CommitCommand implements Runnable {
     BackgroundWrites bg = background == null ? null : BackgroundWrites.parse(background);
     FlushMode mode = FlushModes.parse(flushMode);
     if (flushMode != null && clockName.equals("sim")) throw new CliFailure("--flush-mode applies to --clock real only");
-    if (flushMode != null) for (PolicyFactory f : factories) FlushModes.check(mode, "--policy", f, asyncCommit);
+    if (flushMode != null) for (PolicyFactory f : factories) FlushModes.check(mode, Flags.RELEASE, f, asyncCommit);
     long nCommits = commits != null ? commits : seconds == null ? 200_000 : 0;
     long duration = seconds == null ? 0 : Math.round(seconds * 1e9);
 

@@ -60,7 +60,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
       description = "Folder of the LIRS traces (default: shared/traces/lirs here or in a folder above).")
   Path traces;
 
-  @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", description = "Restrict to these policies (repeatable). Default: all.")
+  @Option(names = Flags.POLICY, paramLabel = Flags.SPEC_LABEL, description = {Flags.POLICY_HELP, "Repeatable; restricts the comparison to these. Default: all."})
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--requests", paramLabel = "N",

@@ -31,7 +31,7 @@ public final class MrcCommand implements Runnable, WritesOutputs {
 
   @Mixin ResultOutput result;
 
-  @Option(names = "--policy", paramLabel = "NAME[:k=v,...]", description = "Policy (repeatable). Default: all.")
+  @Option(names = Flags.POLICY, paramLabel = Flags.SPEC_LABEL, description = {Flags.POLICY_HELP, "Repeatable. Default: all."})
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--points", defaultValue = "10", description = "Pool sizes on the curve (default: ${DEFAULT-VALUE}).")

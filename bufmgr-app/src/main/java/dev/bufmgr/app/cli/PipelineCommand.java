@@ -1,14 +1,13 @@
 package dev.bufmgr.app.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineSampler;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.wal.sim.ThinkTime;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.PolicyFactory;
 import dev.bufmgr.wal.ReleasePolicies;
@@ -78,10 +77,11 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--think", defaultValue = "0ms", description = "Think time between transactions, exponential (default: ${DEFAULT-VALUE}).")
   String think;
 
-  @Option(names = "--selector", paramLabel = "SPEC", description = "Victim selector (repeatable; default gclock).")
+  @Option(names = Flags.SELECTOR, paramLabel = Flags.SPEC_LABEL, description = {Flags.SELECTOR_HELP, "Repeatable; default: gclock."})
   List<String> selectors = new ArrayList<>();
 
-  @Option(names = "--commit", paramLabel = "POLICY", description = "Commit release policy (repeatable; default greedy), as for bufmgr commit.")
+  @Option(names = {Flags.RELEASE, Flags.RELEASE_ALIAS_COMMIT}, paramLabel = Flags.SPEC_LABEL,
+      description = {Flags.RELEASE_HELP, Flags.REPEATABLE_RELEASE})
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--device", defaultValue = PipelineDevice.DEFAULT, description = "Device (default: ${DEFAULT-VALUE}).")
@@ -171,21 +171,17 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     if (trace != null && workload != null) throw new CliFailure("give --workload or --trace, not both");
     if (trace == null && format != null) throw new CliFailure("--format applies to --trace only");
     SelectorRegistry registry = SelectorRegistry.load();
-    List<SelectorSpec> sel = new ArrayList<>();
+    List<dev.bufmgr.core.params.Spec> sel = new ArrayList<>();
     for (String s : selectors.isEmpty() ? List.of("gclock") : selectors) {
-      try {
-        SelectorSpec parsed = SelectorSpec.parse(s);
-        registry.validate(parsed);
-        sel.add(parsed);
-      } catch (IllegalArgumentException e) {
-        throw new CliFailure("--selector " + s + ": " + e.getMessage());
-      }
+      dev.bufmgr.core.params.Spec parsed = dev.bufmgr.core.params.Spec.parse(Flags.SELECTOR, s);
+      registry.components().resolve(Flags.SELECTOR, parsed);
+      sel.add(parsed);
     }
     List<PolicyFactory> pol = new ArrayList<>();
-    for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse("--commit", p));
+    for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse(Flags.RELEASE, p));
     FlushMode mode = FlushModes.parse(flushMode);
     if (flushMode != null && !realTime) throw new CliFailure("--flush-mode applies to --clock real only");
-    if (flushMode != null) for (PolicyFactory p : pol) FlushModes.check(mode, "--commit", p, false);
+    if (flushMode != null) for (PolicyFactory p : pol) FlushModes.check(mode, Flags.RELEASE, p, false);
     PipelineDevice dev = PipelineDevice.parse(device, realTime);
 
     String f = frames.trim();

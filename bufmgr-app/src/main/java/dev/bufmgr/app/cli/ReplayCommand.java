@@ -42,8 +42,8 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
 
   @Mixin ResultOutput result;
 
-  @Option(names = "--policy", paramLabel = "NAME[:k=v,...]",
-      description = "Policy to replay (repeatable), e.g. gclock, gclock:maxUsage=3, lru, opt, opt:bypass=false, caffeine. Default: all (both opt variants).")
+  @Option(names = Flags.POLICY, paramLabel = Flags.SPEC_LABEL,
+      description = {Flags.POLICY_HELP, "Repeatable, e.g. gclock, gclock:maxUsage=3, lru, opt, opt:bypass=false, caffeine. Default: all (both opt variants)."})
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--frames", paramLabel = "N|P%", split = ",", defaultValue = "1%,5%,10%,25%",

@@ -3,7 +3,7 @@ package dev.bufmgr.app.cli;
 import dev.bufmgr.wal.device.FileDevice;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.wal.sim.ThinkTime;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.GroupCommitter;
@@ -61,7 +61,8 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
   @Option(names = "--ack-log", description = "File to append each acknowledged commit id to.")
   Path ackLog;
 
-  @Option(names = "--policy", defaultValue = "greedy", description = "Release policy (default: ${DEFAULT-VALUE}).")
+  @Option(names = {Flags.RELEASE, Flags.RELEASE_ALIAS_POLICY}, paramLabel = Flags.SPEC_LABEL, defaultValue = "greedy",
+      description = {Flags.RELEASE_HELP, "A durable one (default: ${DEFAULT-VALUE})."})
   String policy;
 
   @Option(names = "--think", defaultValue = "0ms", description = "Think time between a client's commits, exponential (default: ${DEFAULT-VALUE}).")
@@ -89,8 +90,10 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
   @Override
   public void run() {
     OutputFormat format = OutputFormat.parse(output);
-    PolicyFactory factory = ReleasePolicies.parse(policy);
-    if (!factory.create().durable()) throw new CliFailure("--policy " + policy + " is not durable; wal-load needs a durable policy");
+    PolicyFactory factory = ReleasePolicies.parse(Flags.RELEASE, policy);
+    if (!factory.create().durable()) {
+      throw new CliFailure(Flags.RELEASE + " " + policy + " is not durable; wal-load needs a durable policy");
+    }
     FlushMode mode = FlushModes.parse(flushMode);
     if (clients < 1) throw new CliFailure("--clients must be >= 1");
     if (!(seconds > 0) || seconds > MAX_SECONDS) throw new CliFailure("--seconds must be > 0 and at most " + MAX_SECONDS + " (a week)");

@@ -1,7 +1,7 @@
 package dev.bufmgr.app.commit;
 
 import dev.bufmgr.wal.device.DeviceModel;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;

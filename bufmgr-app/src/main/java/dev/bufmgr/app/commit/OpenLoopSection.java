@@ -6,7 +6,7 @@ import dev.bufmgr.wal.sim.CommitSimulation;
 import dev.bufmgr.wal.sim.LoopSpec;
 import dev.bufmgr.wal.sim.OpenArrivals;
 import dev.bufmgr.wal.sim.RateSchedule;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import dev.bufmgr.wal.device.EmulatedDevice;
 import dev.bufmgr.wal.device.FileDevice;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.wal.sim.LoopSpec;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.CommitResult;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.GroupCommitter;

@@ -5,7 +5,7 @@ import dev.bufmgr.results.Tables;
 
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineResult;
@@ -54,8 +54,8 @@ public final class BgWriterExperiment {
     long cycle = (quick ? 5 : 30) * 1_000_000_000L;
     long duration = cycle * (quick ? 3 : 4);
     BgWriterSettings[] writers = quick ? Arrays.copyOf(WRITERS, 3) : WRITERS;
-    List<SelectorSpec> selectors = new ArrayList<>();
-    for (SelectorFactory f : registry.factories()) selectors.add(SelectorSpec.of(f.name()));
+    List<Spec> selectors = new ArrayList<>();
+    for (SelectorFactory f : registry.factories()) selectors.add(Spec.of(f.name()));
     PipelineInput input = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=2");
     PipelineDevice device = PipelineDevice.parse(PipelineDevice.DEFAULT, false);
     ExperimentReport report = new ExperimentReport();

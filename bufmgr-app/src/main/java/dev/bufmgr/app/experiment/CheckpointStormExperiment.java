@@ -5,7 +5,7 @@ import dev.bufmgr.results.Tables;
 
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.IntervalRow;
@@ -100,8 +100,8 @@ public final class CheckpointStormExperiment {
     int cycles = quick ? 3 : 5;
     long duration = cycle * (cycles + 1);
     double warmup = 1.0 / (cycles + 1);
-    List<SelectorSpec> selectors = new ArrayList<>();
-    for (SelectorFactory f : registry.factories()) selectors.add(SelectorSpec.of(f.name()));
+    List<Spec> selectors = new ArrayList<>();
+    for (SelectorFactory f : registry.factories()) selectors.add(Spec.of(f.name()));
     List<PolicyFactory> policies = List.of(ReleasePolicies.parse("greedy"), ReleasePolicies.parse(PGDELAY));
     PipelineInput input = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=2");
     PipelineDevice device = PipelineDevice.parse(PipelineDevice.DEFAULT, false);

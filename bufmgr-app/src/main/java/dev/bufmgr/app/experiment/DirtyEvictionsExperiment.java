@@ -8,7 +8,7 @@ import dev.bufmgr.wal.device.DeviceModels;
 import dev.bufmgr.wal.device.FsyncProbe;
 import dev.bufmgr.core.evict.SelectorFactory;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.core.resource.TemporaryPaths;
@@ -56,8 +56,8 @@ public final class DirtyEvictionsExperiment {
     try {
       DeviceModel model = DeviceModels.parse("empirical:" + samplesFile);
       PipelineDevice device = PipelineDevice.parse("empirical:" + samplesFile, false);
-      List<SelectorSpec> selectors = new ArrayList<>();
-      for (SelectorFactory f : registry.factories()) selectors.add(SelectorSpec.of(f.name()));
+      List<Spec> selectors = new ArrayList<>();
+      for (SelectorFactory f : registry.factories()) selectors.add(Spec.of(f.name()));
       PipelineSettings settings = new PipelineSettings(frames, true, true, 10, new ThinkTime(0, ThinkTime.Distribution.EXP),
           null, null, 0, Math.round(seconds * 1e9), 1.0 / 3, 1_000_000_000L, 1, false);
       ExperimentReport report = new ExperimentReport();

@@ -7,7 +7,7 @@ import dev.bufmgr.wal.device.DeviceModels;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.pipeline.PipelineSimulation;
@@ -167,7 +167,7 @@ public final class FpwTaxExperiment {
       @Override
       public void close() {}
     };
-    PipelineConfig config = new PipelineConfig(16384, SelectorSpec.of("gclock"), true, 8192, fpw, 1,
+    PipelineConfig config = new PipelineConfig(16384, Spec.of("gclock"), true, 8192, fpw, 1,
         new ThinkTime(0, ThinkTime.Distribution.CONST), ReleasePolicies.parse("greedy"), null, null, 0, UNTIL_THE_INPUT_ENDS,
         0, 1_000_000_000L, 1);
     PipelineResult r = new PipelineSimulation(config, source, DeviceModels.parse("fixed:f0=0.1ms"), registry,

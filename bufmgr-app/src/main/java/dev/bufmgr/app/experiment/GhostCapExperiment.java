@@ -5,7 +5,7 @@ import dev.bufmgr.results.Tables;
 
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
@@ -53,7 +53,7 @@ public final class GhostCapExperiment {
       for (int v = 0; v <= CAPS.length; v++) {
         boolean reference = v == CAPS.length;
         Double cap = reference ? null : CAPS[v];
-        SelectorSpec spec = SelectorSpec.parse(reference ? NO_GHOST : "s3fifo:strategyCap=" + cap);
+        Spec spec = Spec.parse(reference ? NO_GHOST : "s3fifo:strategyCap=" + cap);
         String canonical = registry.validate(spec).canonicalName();
         if (progress != null) progress.println("bufmgr: ghost-cap " + canonical + " rings=" + rings);
         long[] tally = replay(registry, spec, frames, rings, oltp, phases, phaseRequests, scanPages);
@@ -98,7 +98,7 @@ public final class GhostCapExperiment {
   }
 
   /** Hits and requests of OLTP after the first scan, then of the first tenth of each such phase. */
-  private static long[] replay(SelectorRegistry registry, SelectorSpec spec, int frames, boolean rings, EventTrace oltp,
+  private static long[] replay(SelectorRegistry registry, Spec spec, int frames, boolean rings, EventTrace oltp,
       int phases, int phaseRequests, int scanPages) {
     PoolConfig config = PoolConfig.builder().frames(frames).rings(rings).selector(spec).build();
     long[] tally = new long[4];

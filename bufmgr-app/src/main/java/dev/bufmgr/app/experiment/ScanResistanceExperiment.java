@@ -6,7 +6,7 @@ import dev.bufmgr.results.Tables;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
@@ -60,7 +60,7 @@ public final class ScanResistanceExperiment {
       residentSeries.put(rings, new LinkedHashMap<>());
       hitSeries.put(rings, new LinkedHashMap<>());
       for (String name : registry.names()) {
-        SelectorSpec spec = SelectorSpec.of(name);
+        Spec spec = Spec.of(name);
         String canonical = registry.validate(spec).canonicalName();
         if (progress != null) progress.println("bufmgr: scan-resistance " + canonical + " rings=" + rings);
         Run r = replay(c, registry, spec, rings, warm, mixed);
@@ -141,7 +141,7 @@ public final class ScanResistanceExperiment {
     }
   }
 
-  private static Run replay(Config c, SelectorRegistry registry, SelectorSpec spec, boolean rings, EventTrace warm, EventTrace mixed) {
+  private static Run replay(Config c, SelectorRegistry registry, Spec spec, boolean rings, EventTrace warm, EventTrace mixed) {
     PoolConfig config = PoolConfig.builder().frames(c.frames()).rings(rings).selector(spec).build();
     Run run = new Run();
     run.requestsDone = new double[c.windows()];

@@ -5,7 +5,7 @@ import dev.bufmgr.results.Tables;
 
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.metrics.PoolMetrics;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
@@ -61,7 +61,7 @@ public final class TicksExperiment {
     StringBuilder cdfCsv = new StringBuilder("policy,batch,measure,value,cumulativeFraction\n");
     for (String selector : SELECTORS) {
       for (int batch : BATCHES) {
-        SelectorSpec spec = SelectorSpec.parse(selector + ":batch=" + batch);
+        Spec spec = Spec.parse(selector + ":batch=" + batch);
         String canonical = registry.validate(spec).canonicalName();
         if (progress != null) progress.println("bufmgr: ticks " + canonical + " threads=" + threads);
         PoolConfig config = PoolConfig.builder().frames(frames).selector(spec).timeVictimSearch(true).build();

@@ -9,12 +9,15 @@ import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.wal.store.DurableLog;
 import dev.bufmgr.wal.store.LogLayout;
 import dev.bufmgr.wal.LogFormat;
+import dev.bufmgr.core.params.Component;
+import dev.bufmgr.core.params.ParameterSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -24,6 +27,13 @@ import java.util.stream.Stream;
  * subfolder of DIR per run.
  */
 public final class PipelineDevice {
+  /** The real device, written {@code file:DIR} (the folder as is, not as key=value), as {@code bufmgr list} shows it. */
+  public static final Component FILE = new RealFile("file",
+      "file:DIR, with --clock real only: a real log file and data file on one disk, both forced, in a new subfolder "
+          + "of DIR per run", List.of());
+
+  private record RealFile(String name, String description, List<ParameterSpec> parameters) implements Component {}
+
   /** The default device: the group-commit paper's EBS gp3 (F0 0.9 ms) at its 125 MiB/s, page writes unforced. */
   public static final String DEFAULT = "fixed:f0=0.9ms,perbyte=7.63ns,write=0us";
 

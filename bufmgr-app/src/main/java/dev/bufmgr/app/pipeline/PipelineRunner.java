@@ -1,7 +1,7 @@
 package dev.bufmgr.app.pipeline;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.pipeline.PipelineSimulation;
@@ -30,10 +30,10 @@ public final class PipelineRunner {
    *     policy can never finish
    */
   public static List<Outcome> run(PipelineSettings settings, PipelineInput input, PipelineDevice device,
-      List<SelectorSpec> selectors, List<PolicyFactory> policies, SelectorRegistry registry, Consumer<String> progress) {
+      List<Spec> selectors, List<PolicyFactory> policies, SelectorRegistry registry, Consumer<String> progress) {
     List<PipelineRun> runs = new ArrayList<>();
     List<PipelineConfig> configs = new ArrayList<>();
-    for (SelectorSpec sel : selectors) {
+    for (Spec sel : selectors) {
       String selector = registry.validate(sel).canonicalName();
       for (PolicyFactory p : policies) {
         configs.add(settings.config(sel, p));

@@ -1,6 +1,6 @@
 package dev.bufmgr.app.pipeline;
 
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
@@ -52,7 +52,7 @@ public record PipelineSettings(
   }
 
   /** The core's configuration of the run of {@code selector} under {@code policy}. */
-  public PipelineConfig config(SelectorSpec selector, PolicyFactory policy) {
+  public PipelineConfig config(Spec selector, PolicyFactory policy) {
     return new PipelineConfig(frames, selector, rings, 8192, fullPageWrites, clients, think, policy,
         checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed, flushModeFor(policy));
   }

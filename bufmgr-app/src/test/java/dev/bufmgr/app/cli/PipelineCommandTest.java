@@ -128,7 +128,7 @@ class PipelineCommandTest {
       {"--flush-mode", "leader"},
       {"--clock", "real", "--flush-mode", "leader", "--commit", "ewma"},
     };
-    String[] expected = {"--selector nope", "--commit 'nope'", "unknown device 'nope'", "needs --clock real",
+    String[] expected = {"--selector 'nope'", "--release 'nope'", "unknown device 'nope'", "needs --clock real",
         "does not carry", "--frames 10 is too small for 8 clients", "--frames abc", "--seconds", "--transactions",
         "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases", "--bgwriter", "maxPages must be at least 1",
         "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every",

@@ -170,9 +170,9 @@ class ReplayCommandTest {
     assertRefused("unknown policy 'no-such-policy'", out, "replay", "--workload", w, "--policy", "no-such-policy", "--out", o);
     assertRefused("maxUsag", out, "replay", "--workload", w, "--policy", "gclock:maxUsag=3", "--out", o);
     assertRefused("maxUsage", out, "replay", "--workload", w, "--policy", "gclock:maxUsage=0", "--out", o);
-    assertRefused("policy opt: parameter bypass must be one of true, false, got 'maybe'", out,
+    assertRefused("policy 'opt:bypass=maybe': parameter bypass: 'maybe' is not one of true, false", out,
         "replay", "--workload", w, "--policy", "opt:bypass=maybe", "--out", o);
-    assertRefused("policy opt: unknown parameter 'bypas' (known: bypass)", out, "replay", "--workload", w, "--policy", "opt:bypas=false", "--out", o);
+    assertRefused("policy 'opt:bypas=false': unknown parameter 'bypas' for opt (known: bypass)", out, "replay", "--workload", w, "--policy", "opt:bypas=false", "--out", o);
     assertRefused("--frames: 0 must be at least 1", out, "replay", "--workload", w, "--frames", "0", "--out", o);
     assertRefused("--frames: -5 must be at least 1", out, "replay", "--workload", w, "--frames=-5", "--out", o);
     assertRefused("exceeds the 100 distinct pages", out, "replay", "--workload", w, "--frames", "101", "--out", o);

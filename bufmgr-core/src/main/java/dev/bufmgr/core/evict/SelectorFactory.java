@@ -1,24 +1,16 @@
 package dev.bufmgr.core.evict;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import java.util.List;
+import dev.bufmgr.core.params.Component;
+import dev.bufmgr.core.params.Parameters;
 import java.util.Set;
 
 /**
- * A family of victim selectors, found at run time by name through {@link SelectorRegistry}
+ * A family of victim selectors, a {@link Component} found at run time by name through {@link SelectorRegistry}
  * (Java's {@link java.util.ServiceLoader}: a selector module lists its factory in {@code
  * META-INF/services/dev.bufmgr.core.evict.SelectorFactory}).
  */
-public interface SelectorFactory {
-
-  /** The name users write, e.g. {@code gclock}; lower case, unique among registered factories. */
-  String name();
-
-  /** One line saying what the selector does and where its rule comes from. */
-  String description();
-
-  /** The parameters it accepts, with types, bounds and defaults. */
-  List<ParameterSpec> parameters();
+public interface SelectorFactory extends Component {
 
   /** What the selector needs beyond the pool's events; empty for an online selector. */
   default Set<Requirement> requirements() {
@@ -30,7 +22,7 @@ public interface SelectorFactory {
    *
    * @param parameters values validated against {@link #parameters()}
    */
-  VictimSelector create(Descriptors descriptors, SelectorParameters parameters);
+  VictimSelector create(Descriptors descriptors, Parameters parameters);
 
   /** Something a selector needs that not every run can give it. */
   enum Requirement {

@@ -1,21 +1,29 @@
 package dev.bufmgr.core.evict;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import java.util.Collections;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Registry;
+import dev.bufmgr.core.params.Spec;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.TreeMap;
 
 /**
- * The registered victim selectors, found by name. Built from the {@link SelectorFactory}
- * services on the class path; callers never name a selector class.
+ * The registered victim selectors, found by name: a {@link Registry} built from the {@link
+ * SelectorFactory} services on the class path, sorted by name; callers never name a selector
+ * class.
  */
 public final class SelectorRegistry {
-  private final Map<String, SelectorFactory> byName;
+  /** What a selector is called in messages and listings. */
+  public static final String KIND = "selector";
 
-  private SelectorRegistry(Map<String, SelectorFactory> byName) {
-    this.byName = Collections.unmodifiableMap(byName);
+  private final Registry<SelectorFactory> registry;
+
+  private SelectorRegistry(List<SelectorFactory> factories) {
+    List<SelectorFactory> sorted = new ArrayList<>(factories);
+    sorted.sort(Comparator.comparing(SelectorFactory::name));
+    this.registry = Registry.of(KIND, sorted);
   }
 
   /**
@@ -24,15 +32,8 @@ public final class SelectorRegistry {
    * @throws IllegalStateException when two factories claim the same name
    */
   public static SelectorRegistry load() {
-    Map<String, SelectorFactory> found = new TreeMap<>();
-    for (SelectorFactory f : ServiceLoader.load(SelectorFactory.class, SelectorRegistry.class.getClassLoader())) {
-      SelectorFactory previous = found.put(f.name(), f);
-      if (previous != null) {
-        throw new IllegalStateException(
-            "two selector factories named '" + f.name() + "': " + previous.getClass().getName()
-                + " and " + f.getClass().getName());
-      }
-    }
+    List<SelectorFactory> found = new ArrayList<>();
+    ServiceLoader.load(SelectorFactory.class, SelectorRegistry.class.getClassLoader()).forEach(found::add);
     return new SelectorRegistry(found);
   }
 
@@ -43,28 +44,27 @@ public final class SelectorRegistry {
    * @throws IllegalStateException when two factories claim the same name
    */
   public static SelectorRegistry of(SelectorFactory... factories) {
-    Map<String, SelectorFactory> found = new TreeMap<>();
-    for (SelectorFactory f : factories) {
-      if (found.put(f.name(), f) != null) {
-        throw new IllegalStateException("two selector factories named '" + f.name() + "'");
-      }
-    }
-    return new SelectorRegistry(found);
+    return new SelectorRegistry(List.of(factories));
+  }
+
+  /** The selectors as a registry of components, sorted by name. */
+  public Registry<SelectorFactory> components() {
+    return registry;
   }
 
   /** The registered names, sorted. */
   public List<String> names() {
-    return List.copyOf(byName.keySet());
+    return registry.names();
   }
 
   /** The registered factories, sorted by name. */
   public List<SelectorFactory> factories() {
-    return List.copyOf(byName.values());
+    return registry.all();
   }
 
   /** True when a selector of that name is registered. */
   public boolean contains(String name) {
-    return byName.containsKey(name);
+    return registry.contains(name);
   }
 
   /**
@@ -73,27 +73,21 @@ public final class SelectorRegistry {
    * @throws IllegalArgumentException naming the known selectors when there is none
    */
   public SelectorFactory find(String name) {
-    SelectorFactory f = byName.get(name);
-    if (f == null) {
-      throw new IllegalArgumentException(
-          "unknown policy '" + name + "' (registered selectors: "
-              + (byName.isEmpty() ? "none" : String.join(", ", byName.keySet())) + ")");
-    }
-    return f;
+    return registry.find(name);
   }
 
   /**
    * Checks the name and the parameter values of a spec and returns the full parameter set.
    *
-   * @throws IllegalArgumentException for an unknown name, an unknown parameter or a bad value
+   * @throws IllegalArgumentException for an unknown name, an unknown parameter or a bad value,
+   *     in the one form {@code selector 'SPEC': REASON}
    */
-  public SelectorParameters validate(SelectorSpec spec) {
-    SelectorFactory f = find(spec.name());
-    return SelectorParameters.resolve(f.name(), f.parameters(), spec.parameters());
+  public Parameters validate(Spec spec) {
+    return registry.resolve(KIND, spec);
   }
 
   /** Creates the selector a spec names, for a pool with these descriptors. */
-  public VictimSelector create(SelectorSpec spec, Descriptors descriptors) {
+  public VictimSelector create(Spec spec, Descriptors descriptors) {
     return find(spec.name()).create(descriptors, validate(spec));
   }
 }

@@ -4,7 +4,7 @@ import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.buffer.StripePlacement;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import java.util.Objects;
 
 /**
@@ -36,7 +36,7 @@ public record PoolConfig(
     int mappingPartitions,
     int pageClasses,
     boolean rings,
-    SelectorSpec selector,
+    Spec selector,
     WriteBackHook writeBack,
     PageLoader pageLoader,
     boolean timeVictimSearch,
@@ -99,7 +99,7 @@ public record PoolConfig(
     private int mappingPartitions = 128;
     private int pageClasses = 8;
     private boolean rings = true;
-    private SelectorSpec selector;
+    private Spec selector;
     private WriteBackHook writeBack = WriteBackHook.NONE;
     private PageLoader pageLoader = PageLoader.STAMP;
     private boolean timeVictimSearch;
@@ -148,14 +148,14 @@ public record PoolConfig(
       return this;
     }
 
-    public Builder selector(SelectorSpec selector) {
+    public Builder selector(Spec selector) {
       this.selector = selector;
       return this;
     }
 
-    /** Shorthand for {@code selector(SelectorSpec.parse(spec))}. */
+    /** Shorthand for {@code selector(Spec.parse(spec))}. */
     public Builder selector(String spec) {
-      return selector(SelectorSpec.parse(spec));
+      return selector(Spec.parse("selector", spec));
     }
 
     public Builder writeBack(WriteBackHook writeBack) {

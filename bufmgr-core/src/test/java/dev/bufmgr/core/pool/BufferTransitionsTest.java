@@ -18,7 +18,7 @@ import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.Padding;
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.testing.SecondChanceFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +35,7 @@ class BufferTransitionsTest {
 
   BufferTransitionsTest(Sharing sharing) {
     d = Descriptors.allocate(2, 1, Padding.CACHE_LINE, sharing);
-    selector = SecondChanceFactory.registry().create(SelectorSpec.of("second-chance"), d);
+    selector = SecondChanceFactory.registry().create(Spec.of("second-chance"), d);
   }
 
   @AfterEach

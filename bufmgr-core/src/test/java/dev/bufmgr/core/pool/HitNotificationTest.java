@@ -6,11 +6,11 @@ import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.testing.SecondChanceFactory;
 import java.util.ArrayList;
@@ -57,8 +57,8 @@ class HitNotificationTest {
     }
 
     @Override
-    public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
-      VictimSelector inner = SecondChanceFactory.registry().create(SelectorSpec.of("second-chance"), descriptors);
+    public VictimSelector create(Descriptors descriptors, Parameters parameters) {
+      VictimSelector inner = SecondChanceFactory.registry().create(Spec.of("second-chance"), descriptors);
       return new VictimSelector() {
         @Override
         public int initialUsage(AccessStrategy strategy) {

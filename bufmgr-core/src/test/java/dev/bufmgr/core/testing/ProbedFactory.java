@@ -1,9 +1,9 @@
 package dev.bufmgr.core.testing;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.pool.BufferPool;
@@ -58,7 +58,7 @@ public final class ProbedFactory<S extends VictimSelector> implements SelectorFa
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     last = type.cast(real.create(descriptors, parameters));
     return last;
   }

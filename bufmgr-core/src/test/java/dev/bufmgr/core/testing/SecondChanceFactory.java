@@ -15,9 +15,9 @@ import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.BatchedHand;
@@ -92,7 +92,7 @@ public final class SecondChanceFactory implements SelectorFactory {
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     String chosen = parameters.choice("fault");
     Fault fault = Arrays.stream(Fault.values()).filter(f -> f.spec().equals(chosen)).findFirst().orElseThrow();
     return new SecondChance(descriptors, parameters.intValue("batch"), fault);

@@ -12,7 +12,7 @@ import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolConfig;
@@ -163,8 +163,8 @@ public abstract class SelectorConformanceSuite {
   void everySpecNamesARegisteredSelector() {
     SelectorRegistry registry = registry();
     for (String spec : selectorSpecs()) {
-      assertTrue(registry.contains(SelectorSpec.parse(spec).name()), spec + " is not registered");
-      registry.validate(SelectorSpec.parse(spec));
+      assertTrue(registry.contains(Spec.parse(spec).name()), spec + " is not registered");
+      registry.validate(Spec.parse(spec));
     }
   }
 

@@ -1,31 +1,35 @@
 package dev.bufmgr.replay.baseline;
 
-import dev.bufmgr.core.evict.ParameterSpec;
-import dev.bufmgr.core.evict.SelectorParameters;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Component;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Registry;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.replay.ReplayPolicy;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The baseline replay policies by name: lru, opt (parameter {@code bypass}) and caffeine (parameter
- * {@code runs}). Their
- * parameters are declared and validated as the selectors' are ({@link ParameterSpec}, {@link
- * SelectorParameters}), so a bad value or an unknown key is refused with the same one line.
+ * The registry of baseline replay policies: lru, opt (parameter {@code bypass}) and caffeine
+ * (parameter {@code runs}). Each is a {@link Component} whose parameters are declared and
+ * validated as every other component's are, so a bad value or an unknown key is refused with the
+ * same one line.
  */
 public final class Baselines {
-  private record Baseline(List<ParameterSpec> parameters, Function<SelectorParameters, ReplayPolicy> create) {}
+  /** What a baseline is called in messages and listings. */
+  public static final String KIND = "baseline";
 
-  private static final Map<String, Baseline> BY_NAME = new LinkedHashMap<>();
+  /** A baseline: its name, description and parameters, and what makes one from validated values. */
+  public record Baseline(String name, String description, List<ParameterSpec> parameters,
+      Function<Parameters, ReplayPolicy> create) implements Component {}
 
-  static {
-    BY_NAME.put("lru", new Baseline(List.of(), p -> new LruPolicy()));
-    BY_NAME.put(OptPolicy.NAME, new Baseline(OptPolicy.PARAMETERS, OptPolicy::new));
-    BY_NAME.put("caffeine", new Baseline(CaffeinePolicy.PARAMETERS, CaffeinePolicy::new));
-  }
+  private static final Registry<Baseline> BY_NAME = Registry.of(KIND, List.of(
+      new Baseline("lru", "least recently used (baseline, no parameters)", List.of(), p -> new LruPolicy()),
+      new Baseline(OptPolicy.NAME, "Belady's MIN, the bound (baseline; reads each request's next access from "
+          + "oracleGeneral records, or from a pre-pass index on disk, 8 bytes a request)", OptPolicy.PARAMETERS,
+          OptPolicy::new),
+      new Baseline("caffeine", "Caffeine's W-TinyLFU, maximumSize = frames (baseline)", CaffeinePolicy.PARAMETERS,
+          CaffeinePolicy::new)));
 
   /**
    * The baselines of a default run, in order: both OPT variants, demand paging (the bound of the
@@ -36,19 +40,24 @@ public final class Baselines {
 
   private Baselines() {}
 
+  /** The baselines as a registry, in a fixed order. */
+  public static Registry<Baseline> registry() {
+    return BY_NAME;
+  }
+
   /** The names, in a fixed order. */
-  public static Set<String> names() {
-    return BY_NAME.keySet();
+  public static List<String> names() {
+    return BY_NAME.names();
   }
 
   /** Whether {@code name} is a baseline. */
   public static boolean isBaseline(String name) {
-    return BY_NAME.containsKey(name);
+    return BY_NAME.contains(name);
   }
 
   /** The parameters the named baseline takes (none for lru); throws for an unknown name. */
   public static List<ParameterSpec> parameters(String name) {
-    return find(name).parameters();
+    return BY_NAME.find(name).parameters();
   }
 
   /** The specs a default run replays: every baseline, OPT in both variants. */
@@ -59,16 +68,10 @@ public final class Baselines {
   /**
    * A new instance of the baseline {@code spec} names, its parameters validated.
    *
+   * @param what what the spec was given as, for messages
    * @throws IllegalArgumentException for an unknown name, an unknown parameter or a bad value
    */
-  public static ReplayPolicy create(SelectorSpec spec) {
-    Baseline b = find(spec.name());
-    return b.create().apply(SelectorParameters.resolve(spec.name(), b.parameters(), spec.parameters()));
-  }
-
-  private static Baseline find(String name) {
-    Baseline b = BY_NAME.get(name);
-    if (b == null) throw new IllegalArgumentException("unknown baseline '" + name + "' (known: " + String.join(", ", BY_NAME.keySet()) + ")");
-    return b;
+  public static ReplayPolicy create(String what, Spec spec) {
+    return BY_NAME.find(what, spec).create().apply(BY_NAME.resolve(what, spec));
   }
 }

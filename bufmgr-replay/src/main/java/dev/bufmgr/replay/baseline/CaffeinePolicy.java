@@ -3,8 +3,9 @@ package dev.bufmgr.replay.baseline;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.bufmgr.core.event.EventField;
-import dev.bufmgr.core.evict.ParameterSpec;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.replay.ClassTally;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayResult;
@@ -40,11 +41,11 @@ public final class CaffeinePolicy implements ReplayPolicy {
 
   /** Caffeine with the default number of runs. */
   public CaffeinePolicy() {
-    this(SelectorParameters.resolve("caffeine", PARAMETERS, Map.of()));
+    this(Parameters.resolve("baseline", Spec.of("caffeine"), PARAMETERS));
   }
 
   /** Caffeine with parameters validated against {@link #PARAMETERS}. */
-  public CaffeinePolicy(SelectorParameters parameters) {
+  public CaffeinePolicy(Parameters parameters) {
     this.runs = parameters.intValue("runs");
     this.name = parameters.canonicalName();
   }

@@ -1,8 +1,9 @@
 package dev.bufmgr.replay.baseline;
 
 import dev.bufmgr.core.event.EventField;
-import dev.bufmgr.core.evict.ParameterSpec;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.workloads.event.LongIntMap;
 import dev.bufmgr.replay.ClassTally;
 import dev.bufmgr.replay.ReplayPolicy;
@@ -62,11 +63,11 @@ public final class OptPolicy implements ReplayPolicy {
 
   /** OPT with bypass ({@code true}) or demand paging ({@code false}). */
   public OptPolicy(boolean bypass) {
-    this(SelectorParameters.resolve(NAME, PARAMETERS, Map.of("bypass", Boolean.toString(bypass))));
+    this(Parameters.resolve("baseline", new Spec(NAME, Map.of("bypass", Boolean.toString(bypass))), PARAMETERS));
   }
 
   /** OPT with parameters validated against {@link #PARAMETERS}. */
-  public OptPolicy(SelectorParameters parameters) {
+  public OptPolicy(Parameters parameters) {
     this.bypass = parameters.choice("bypass").equals("true");
     this.name = parameters.canonicalName();
   }

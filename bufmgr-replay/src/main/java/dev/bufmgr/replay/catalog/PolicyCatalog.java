@@ -4,18 +4,20 @@ import dev.bufmgr.replay.PoolPolicy;
 import dev.bufmgr.replay.ReplayPolicy;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.replay.baseline.Baselines;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Resolves {@code --policy NAME[:key=value,...]}: a baseline (lru, caffeine, and opt with its
- * parameter {@code bypass}) or a selector registered in the {@link SelectorRegistry}, run through
- * the pool. Both kinds' parameters are validated by {@link
- * dev.bufmgr.core.evict.SelectorParameters}, with the same messages.
+ * Resolves {@code --policy NAME[:key=value,...]}: a baseline ({@link Baselines}) or a selector
+ * registered in the {@link SelectorRegistry}, run through the pool. Both kinds' parameters are
+ * validated by {@link dev.bufmgr.core.params.Parameters}, with the same messages.
  */
 public final class PolicyCatalog {
+  /** What a policy spec is called in messages. */
+  private static final String WHAT = "policy";
+
   private final SelectorRegistry registry;
   private final boolean rings;
 
@@ -44,12 +46,13 @@ public final class PolicyCatalog {
 
   /** The policy {@code text} names; throws naming the known policies or the bad parameter. */
   public ReplayPolicy resolve(String text) {
-    SelectorSpec spec = SelectorSpec.parse(text);
-    if (Baselines.isBaseline(spec.name())) return Baselines.create(spec);
+    Spec spec = Spec.parse(WHAT, text);
+    if (Baselines.isBaseline(spec.name())) return Baselines.create(WHAT, spec);
     if (!registry.contains(spec.name())) {
-      throw new IllegalArgumentException(
+      throw Spec.fault(WHAT, spec.toString(),
           "unknown policy '" + spec.name() + "' (known: " + String.join(", ", names()) + ")");
     }
+    registry.components().resolve(WHAT, spec);
     return new PoolPolicy(registry, spec, rings);
   }
 

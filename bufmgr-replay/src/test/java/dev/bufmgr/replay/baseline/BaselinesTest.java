@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.core.event.EventField;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.workloads.event.EventTrace;
 import dev.bufmgr.replay.ReplayResult;
 import dev.bufmgr.workloads.support.PlainModels;
 import dev.bufmgr.workloads.support.SharedTraces;
 import dev.bufmgr.workloads.synth.Workloads;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -119,17 +119,17 @@ class BaselinesTest {
   @Test
   void caffeineReportsTheMeanAndRangeOfItsRuns() {
     EventTrace t = synthetic("zipf:pages=2000,requests=50000,seed=3");
-    ReplayResult seven = new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "7")))
+    ReplayResult seven = new CaffeinePolicy(Parameters.resolve("baseline", Spec.parse("caffeine:runs=7"), CaffeinePolicy.PARAMETERS))
         .replay(t, 100);
     assertEquals("caffeine:runs=7", seven.policy());
     assertEquals(7, seven.spread().runs());
     assertTrue(seven.spread().minHitRatio() <= seven.hitRatio() && seven.hitRatio() <= seven.spread().maxHitRatio(), seven.toString());
     assertEquals(50000, seven.requests());
-    ReplayResult one = new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "1")))
+    ReplayResult one = new CaffeinePolicy(Parameters.resolve("baseline", Spec.parse("caffeine:runs=1"), CaffeinePolicy.PARAMETERS))
         .replay(t, 100);
     assertEquals(one.hitRatio(), one.spread().minHitRatio());
     assertEquals(one.hitRatio(), one.spread().maxHitRatio());
     assertThrows(IllegalArgumentException.class,
-        () -> new CaffeinePolicy(SelectorParameters.resolve("caffeine", CaffeinePolicy.PARAMETERS, Map.of("runs", "0"))));
+        () -> new CaffeinePolicy(Parameters.resolve("baseline", Spec.parse("caffeine:runs=0"), CaffeinePolicy.PARAMETERS)));
   }
 }

@@ -1,7 +1,7 @@
 package dev.bufmgr.results.plot;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.charset.StandardCharsets;
@@ -246,8 +246,8 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
     static String variant(String rawFamily, String policy, String params) {
       if (!REGISTRY.contains(rawFamily)) return params;
       try {
-        String canonical = REGISTRY.validate(SelectorSpec.parse(policy)).canonicalName();
-        String defaults = REGISTRY.validate(SelectorSpec.of(rawFamily)).canonicalName();
+        String canonical = REGISTRY.validate(Spec.parse(policy)).canonicalName();
+        String defaults = REGISTRY.validate(Spec.of(rawFamily)).canonicalName();
         if (canonical.equals(defaults)) return "";
         int colon = canonical.indexOf(':');
         return colon < 0 ? canonical : canonical.substring(colon + 1);

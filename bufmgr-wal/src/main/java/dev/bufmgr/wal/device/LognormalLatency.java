@@ -1,6 +1,6 @@
 package dev.bufmgr.wal.device;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import java.util.random.RandomGenerator;
 
 /**

@@ -1,7 +1,10 @@
 package dev.bufmgr.wal.sim;
 
-import dev.bufmgr.core.spec.Durations;
-import dev.bufmgr.core.spec.Spec;
+import dev.bufmgr.core.params.Durations;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Spec;
+import java.util.List;
 
 /**
  * Data-page writes that share the device with the log: every {@code every} nanoseconds a burst
@@ -22,17 +25,21 @@ public record BackgroundWrites(long everyNanos, int pages, int bytes) {
     }
   }
 
+  private static final List<ParameterSpec> PARAMETERS = List.of(
+      ParameterSpec.duration("every", null, "time between checkpoints").asRequired(),
+      ParameterSpec.integer("pages", 0, 1, 1_000_000, "pages written per checkpoint").asRequired(),
+      ParameterSpec.integer("bytes", 8192, 1, 1 << 30, "bytes per page"));
+
   /** Parses {@code checkpoint:every=100ms,pages=64,bytes=8192}. */
   public static BackgroundWrites parse(String text) {
     Spec s = Spec.parse("--background", text);
     if (!s.name().equals("checkpoint")) {
-      throw new IllegalArgumentException(
-          "--background '" + text + "': unknown kind '" + s.name() + "' (known: checkpoint)");
+      throw Spec.fault("--background", text, "unknown kind '" + s.name() + "' (known: checkpoint)");
     }
-    long every = s.nanos("every", -1);
-    int pages = (int) s.integer("pages", null, 1, 1_000_000);
-    int bytes = (int) s.integer("bytes", 8192L, 1, 1 << 30);
-    s.requireOnly();
+    Parameters p = Parameters.resolve("--background", s, PARAMETERS);
+    long every = p.nanos("every");
+    int pages = p.intValue("pages");
+    int bytes = p.intValue("bytes");
     if (every <= 0) throw new IllegalArgumentException("--background '" + text + "': every must be > 0");
     return new BackgroundWrites(every, pages, bytes);
   }

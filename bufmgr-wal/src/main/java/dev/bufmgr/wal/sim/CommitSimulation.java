@@ -4,7 +4,7 @@ import dev.bufmgr.wal.device.IoKind;
 import dev.bufmgr.wal.device.SimDevice;
 import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.core.resource.CapacityException;
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.wal.Backlog;
 import dev.bufmgr.wal.BatchPolicy;
 import dev.bufmgr.wal.CommitMetrics;

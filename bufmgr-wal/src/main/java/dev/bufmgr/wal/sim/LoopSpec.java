@@ -1,12 +1,9 @@
 package dev.bufmgr.wal.sim;
 
-import dev.bufmgr.core.spec.Spec;
-
 /**
  * How commits arrive: a closed loop (N clients, each thinks, commits, waits for its
  * acknowledgement, thinks again) or an open loop (Poisson arrivals at a rate, possibly in
- * phases). Parsed from {@code closed:clients=N,think=1ms[,dist=exp|const|uniform]}, {@code
- * open:rate=R} or {@code open:phases=R@D/R@D...}.
+ * phases). Parsed by {@link Loops}.
  */
 public sealed interface LoopSpec {
 
@@ -35,35 +32,11 @@ public sealed interface LoopSpec {
   }
 
   /**
-   * Parses a loop spec.
+   * Parses a loop spec ({@link Loops}).
    *
    * @throws IllegalArgumentException naming the spec on any error
    */
   static LoopSpec parse(String text) {
-    String t = text.trim();
-    if (t.startsWith("open:phases=")) {
-      String phases = t.substring("open:phases=".length());
-      return new Open(RateSchedule.parsePhases(phases, "--loop '" + text + "'"));
-    }
-    Spec s = Spec.parse("--loop", t);
-    LoopSpec loop =
-        switch (s.name()) {
-          case "closed" -> {
-            int clients = (int) s.integer("clients", null, 1, 100_000);
-            long think = s.nanos("think", 1_000_000L);
-            ThinkTime.Distribution d =
-                ThinkTime.Distribution.parse(s.string("dist", "exp"), "--loop '" + text + "'");
-            yield new Closed(clients, new ThinkTime(think, d));
-          }
-          case "open" -> {
-            double rate = s.real("rate", null, Double.MIN_VALUE, 1e12);
-            yield new Open(RateSchedule.constant(rate));
-          }
-          default ->
-              throw new IllegalArgumentException(
-                  "--loop '" + text + "': unknown loop '" + s.name() + "' (known: closed, open)");
-        };
-    s.requireOnly();
-    return loop;
+    return Loops.parse(text);
   }
 }

@@ -3,7 +3,7 @@ package dev.bufmgr.wal.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.bufmgr.core.spec.Durations;
+import dev.bufmgr.core.params.Durations;
 import org.junit.jupiter.api.Test;
 
 class LoopSpecTest {

@@ -2,9 +2,9 @@ package dev.bufmgr.eviction.clock;
 
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.hand.ClockHands;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class GClockFactory implements SelectorFactory {
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     return new GClockSelector(
         descriptors, parameters.intValue("maxUsage"), ClockHands.create(descriptors, parameters),
         parameters.canonicalName());

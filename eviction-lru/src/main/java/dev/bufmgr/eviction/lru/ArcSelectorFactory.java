@@ -1,9 +1,9 @@
 package dev.bufmgr.eviction.lru;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.VictimSelector;
 import java.util.EnumSet;
 import java.util.List;
@@ -38,7 +38,7 @@ public final class ArcSelectorFactory implements SelectorFactory {
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     return new ArcSelector(descriptors, parameters.canonicalName());
   }
 }

@@ -1,9 +1,9 @@
 package dev.bufmgr.eviction.lru;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.VictimSelector;
 import java.util.EnumSet;
 import java.util.List;
@@ -40,7 +40,7 @@ public final class TwoQSelectorFactory implements SelectorFactory {
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     int frames = descriptors.frames();
     return new TwoQSelector(descriptors, (int) (frames * parameters.doubleValue("in")),
         (int) (frames * parameters.doubleValue("out")), parameters.canonicalName());

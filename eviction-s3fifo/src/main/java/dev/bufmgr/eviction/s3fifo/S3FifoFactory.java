@@ -1,9 +1,9 @@
 package dev.bufmgr.eviction.s3fifo;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.evict.SelectorFactory;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.evict.VictimSelector;
 import java.util.List;
 import java.util.Set;
@@ -65,7 +65,7 @@ public final class S3FifoFactory implements SelectorFactory {
   }
 
   @Override
-  public VictimSelector create(Descriptors descriptors, SelectorParameters parameters) {
+  public VictimSelector create(Descriptors descriptors, Parameters parameters) {
     int frames = descriptors.frames();
     double small = parameters.doubleValue("small");
     double ghostRatio = parameters.doubleValue("ghost");

@@ -12,7 +12,7 @@ import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.MissContext;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.evict.SelectorSpec;
+import dev.bufmgr.core.params.Spec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,7 +29,7 @@ class S3FifoGiveUpTest {
   private static final int FRAMES = 20;
 
   private static S3FifoSelector selector(Descriptors d) {
-    return (S3FifoSelector) SelectorRegistry.of(new S3FifoFactory()).create(SelectorSpec.parse("s3fifo"), d);
+    return (S3FifoSelector) SelectorRegistry.of(new S3FifoFactory()).create(Spec.parse("s3fifo"), d);
   }
 
   /** Every buffer holds a page (buffer b page b), admitted in order, as a pool's first misses do. */

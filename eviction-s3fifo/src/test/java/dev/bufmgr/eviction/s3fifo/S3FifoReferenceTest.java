@@ -173,7 +173,7 @@ class S3FifoReferenceTest {
     IllegalArgumentException bad =
         assertThrows(IllegalArgumentException.class, () -> pool(8, "s3fifo:variant=paper"));
     assertEquals(
-        "policy s3fifo: parameter variant must be one of original, current, got 'paper'", bad.getMessage());
+        "selector 's3fifo:variant=paper': parameter variant: 'paper' is not one of original, current", bad.getMessage());
     try (BufferPool p = pool(8, "s3fifo")) {
       assertEquals("s3fifo:small=0.1,ghost=0.9,threshold=2,strategyCap=0.1,variant=current", p.selectorName());
     }

@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Parameters;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -44,8 +44,7 @@ public final class BinaryFormat implements TraceFormat {
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    options.finish();
+  public EventSource open(Path file, Parameters options) {
     String where = file.toString();
     // Shared: a replay opens the source on one thread, reads it on its reader thread, closes it on the first.
     Arena arena = Arena.ofShared();

@@ -4,7 +4,8 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -28,20 +29,29 @@ public final class CsvFormat implements TraceFormat {
 
   @Override
   public String description() {
-    return "CSV with a header; options page=COL, op=COL, strategy=COL, class=COL, sep=CHAR";
+    return "CSV with a header row naming the columns";
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    String pageCol = options.getString("page", "page");
-    boolean opGiven = options.has("op");
-    boolean strategyGiven = options.has("strategy");
-    boolean classGiven = options.has("class");
-    String opCol = options.getString("op", "op");
-    String strategyCol = options.getString("strategy", "strategy");
-    String classCol = options.getString("class", "class");
-    String sep = options.getString("sep", ",");
-    options.finish();
+  public List<ParameterSpec> parameters() {
+    return List.of(
+        ParameterSpec.text("page", "page", "column of the page number"),
+        ParameterSpec.text("op", "op", "column of r or w (required in the header only when given)"),
+        ParameterSpec.text("strategy", "strategy", "column of the access strategy n, b, w or v (as op)"),
+        ParameterSpec.text("class", "class", "column of the page class (as op)"),
+        ParameterSpec.text("sep", ",", "the one character between fields"));
+  }
+
+  @Override
+  public EventSource open(Path file, Parameters options) {
+    String pageCol = options.text("page");
+    boolean opGiven = options.given("op");
+    boolean strategyGiven = options.given("strategy");
+    boolean classGiven = options.given("class");
+    String opCol = options.text("op");
+    String strategyCol = options.text("strategy");
+    String classCol = options.text("class");
+    String sep = options.text("sep");
     if (sep.length() != 1) throw new IllegalArgumentException("csv: option sep must be one character, got '" + sep + "'");
     Pattern splitter = Pattern.compile(Pattern.quote(sep));
 

@@ -2,7 +2,7 @@ package dev.bufmgr.workloads.trace;
 
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Parameters;
 import java.nio.file.Path;
 import java.util.EnumSet;
 
@@ -24,8 +24,7 @@ public final class LirsFormat implements TraceFormat {
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    options.finish();
+  public EventSource open(Path file, Parameters options) {
     return new LineTraceSource(file, EnumSet.noneOf(EventField.class)) {
       @Override
       protected boolean parse(String line) {

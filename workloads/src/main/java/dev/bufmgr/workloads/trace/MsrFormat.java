@@ -4,9 +4,11 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 
 /**
  * Block I/O traces in the MSR Cambridge layout (Narayanan et al., "Write off-loading", FAST
@@ -25,13 +27,17 @@ public final class MsrFormat implements TraceFormat {
 
   @Override
   public String description() {
-    return "MSR Cambridge block I/O CSV (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime); option pageSize=8192";
+    return "MSR Cambridge block I/O CSV (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime)";
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    long pageSize = options.getLong("pageSize", 8192, 512, 1 << 24);
-    options.finish();
+  public List<ParameterSpec> parameters() {
+    return List.of(ParameterSpec.integer("pageSize", 8192, 512, 1 << 24, "bytes per page: Offset and Size are cut into pages of this size"));
+  }
+
+  @Override
+  public EventSource open(Path file, Parameters options) {
+    long pageSize = options.longValue("pageSize");
     int read = EventMeta.pack(false, AccessStrategy.NORMAL, 0);
     int write = EventMeta.pack(true, AccessStrategy.NORMAL, 0);
     return new LineTraceSource(file, EnumSet.of(EventField.WRITES)) {

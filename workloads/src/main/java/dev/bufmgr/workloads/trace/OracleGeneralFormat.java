@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.workloads.stream.CarriesNextAccess;
 import dev.bufmgr.workloads.stream.NextAccessCheck;
 import dev.bufmgr.workloads.stream.EventBlock;
@@ -42,8 +42,7 @@ public final class OracleGeneralFormat implements TraceFormat {
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    options.finish();
+  public EventSource open(Path file, Parameters options) {
     InputStream in = TraceFiles.open(file);
     long size = TraceFiles.plainSize(file);
     return new Source() {

@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Parameters;
 import java.nio.file.Path;
 import java.util.EnumSet;
 
@@ -36,8 +36,7 @@ public final class TextFormat implements TraceFormat {
   }
 
   @Override
-  public EventSource open(Path file, SpecParams options) {
-    options.finish();
+  public EventSource open(Path file, Parameters options) {
     return new LineTraceSource(file, EnumSet.allOf(EventField.class)) {
       @Override
       protected boolean parse(String line) {

@@ -1,25 +1,28 @@
 package dev.bufmgr.workloads.trace;
 
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Component;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * A trace file format: a name, a one-line description, and a reader. Formats are listed in
- * {@link TraceFormats}; each reader declares through {@link EventSource#carries()} which event
- * fields its events hold.
+ * A trace file format: a {@link Component} with a reader. Formats are registered in {@link
+ * TraceFormats}; each reader declares through {@link EventSource#carries()} which event fields
+ * its events hold.
  */
-public interface TraceFormat {
+public interface TraceFormat extends Component {
 
-  /** The name used with {@code --format}, e.g. "lirs". */
-  String name();
-
-  /** One line for {@code --help} and the README. */
-  String description();
+  /** The options it takes (csv's column names, msr's page size); none by default. */
+  @Override
+  default List<ParameterSpec> parameters() {
+    return List.of();
+  }
 
   /**
-   * Opens {@code file}. Format options (e.g. csv column names) come from {@code options}; the
-   * reader must ask for each one it knows and then call {@link SpecParams#finish()}.
+   * Opens {@code file}. Format options come from {@code options}, validated against {@link
+   * #parameters()}.
    */
-  EventSource open(Path file, SpecParams options);
+  EventSource open(Path file, Parameters options);
 }

@@ -1,44 +1,37 @@
 package dev.bufmgr.workloads.trace;
 
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.workloads.spec.Spec;
-import dev.bufmgr.workloads.spec.SpecParams;
+import dev.bufmgr.core.params.Parameters;
+import dev.bufmgr.core.params.Registry;
+import dev.bufmgr.core.params.Spec;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The known trace formats by name. {@code --format} takes a name with optional options in the
+ * The registry of trace formats. {@code --format} takes a name with optional options in the
  * {@link Spec} grammar, e.g. {@code csv:page=block,op=type} or {@code msr:pageSize=4096}.
  */
 public final class TraceFormats {
-  private static final Map<String, TraceFormat> FORMATS = new LinkedHashMap<>();
-
-  static {
-    for (TraceFormat f :
-        List.of(new TextFormat(), new LirsFormat(), new ArcFormat(), new OracleGeneralFormat(),
-            new CsvFormat(), new MsrFormat(), new BinaryFormat())) {
-      FORMATS.put(f.name(), f);
-    }
-  }
+  private static final Registry<TraceFormat> FORMATS = Registry.of("trace format",
+      List.of(new TextFormat(), new LirsFormat(), new ArcFormat(), new OracleGeneralFormat(),
+          new CsvFormat(), new MsrFormat(), new BinaryFormat()));
 
   private TraceFormats() {}
 
+  /** The formats as a registry, in a fixed order. */
+  public static Registry<TraceFormat> registry() {
+    return FORMATS;
+  }
+
   /** Every format, in a fixed order. */
   public static List<TraceFormat> all() {
-    return List.copyOf(FORMATS.values());
+    return FORMATS.all();
   }
 
   /** The format named {@code name}; throws naming the known formats. */
   public static TraceFormat find(String name) {
-    TraceFormat f = FORMATS.get(name);
-    if (f == null) {
-      throw new IllegalArgumentException(
-          "unknown trace format '" + name + "' (known: " + String.join(", ", FORMATS.keySet()) + ")");
-    }
-    return f;
+    return FORMATS.find(name);
   }
 
   /**
@@ -52,9 +45,10 @@ public final class TraceFormats {
     String text = formatSpec;
     if (text == null) {
       if (file.getFileName().toString().endsWith(BinaryTraceLayout.SUFFIX)) text = "binary";
-      else throw new IllegalArgumentException("--format is required for " + file + " (known: " + String.join(", ", FORMATS.keySet()) + ")");
+      else throw new IllegalArgumentException("--format is required for " + file + " (known: " + String.join(", ", FORMATS.names()) + ")");
     }
-    Spec spec = Spec.parse(text);
-    return find(spec.name()).open(file, new SpecParams(spec));
+    Spec spec = Spec.parse("--format", text);
+    Parameters options = FORMATS.resolve("--format", spec);
+    return FORMATS.find(spec.name()).open(file, options);
   }
 }

@@ -142,11 +142,25 @@ class WorkloadsTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Workloads.parse("uniform:pages=x"))
         .getMessage().contains("pages=x"));
     assertThrows(IllegalArgumentException.class, () -> Workloads.parse("uniform"));
+    assertEquals("workload 'zipf:pages=10,thta=0.5': unknown parameter 'thta' for zipf "
+            + "(known: requests, seed, pages, theta, scramble, writes)",
+        assertThrows(IllegalArgumentException.class, () -> Workloads.parse("zipf:pages=10,thta=0.5")).getMessage());
+    assertEquals("workload 'uniform': missing parameter 'pages' (an integer in [2, 1099511627776])",
+        assertThrows(IllegalArgumentException.class, () -> Workloads.parse("uniform")).getMessage());
+    assertEquals("mix stream 'zipf:pages=10,seed=2': unknown parameter 'seed' for zipf (known: pages, theta, scramble, writes)",
+        assertThrows(IllegalArgumentException.class, () -> Workloads.parse("mix:streams=1*zipf(pages=10;seed=2)"))
+            .getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Workloads.parse("pgbench-select:scale=1,indexShare=0.3"))
+        .getMessage().contains("indexShare goes with frames"));
   }
 
   @Test
   void canonicalSpecEchoesDefaults() {
     assertEquals("zipf:requests=1000,seed=1,pages=100,theta=0.99,scramble=true,writes=0.0",
         Workloads.parse("zipf:pages=100,requests=1000").canonical());
+    assertEquals("pgbench-select:requests=5,seed=1,frames=1000,indexShare=0.5",
+        Workloads.parse("pgbench-select:frames=1000,requests=5").canonical());
+    assertEquals("tpcb:requests=5,seed=2,scale=1.0,mode=simple-update,hot=0.9,readOnly=0.0",
+        Workloads.parse("tpcb:mode=simple-update,scale=1,seed=2,requests=5").canonical());
   }
 }

@@ -1,8 +1,8 @@
 package dev.bufmgr.core.evict.hand;
 
 import dev.bufmgr.core.buffer.Descriptors;
-import dev.bufmgr.core.evict.ParameterSpec;
-import dev.bufmgr.core.evict.SelectorParameters;
+import dev.bufmgr.core.params.ParameterSpec;
+import dev.bufmgr.core.params.Parameters;
 import java.util.List;
 
 /**
@@ -27,7 +27,7 @@ public final class ClockHands {
   }
 
   /** Builds the hand that the {@code hand} and {@code batch} parameters name. */
-  public static ClockHand create(Descriptors descriptors, SelectorParameters parameters) {
+  public static ClockHand create(Descriptors descriptors, Parameters parameters) {
     int batch = parameters.intValue("batch");
     if (parameters.choice("hand").equals("partitioned")) {
       return new PartitionedHand(descriptors, batch);

@@ -1,4 +1,4 @@
-package dev.bufmgr.core.spec;
+package dev.bufmgr.core.params;
 
 import java.util.Locale;
 
