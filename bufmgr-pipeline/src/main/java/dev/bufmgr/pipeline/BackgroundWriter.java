@@ -1,5 +1,7 @@
 package dev.bufmgr.pipeline;
 
+import dev.bufmgr.core.evict.CleaningView;
+import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
 import java.util.function.LongSupplier;
 
@@ -52,6 +54,20 @@ public final class BackgroundWriter {
     this.allocations = allocations;
     this.delay = delayNanos;
     this.nextAt = start + delayNanos;
+  }
+
+  /**
+   * The background writer of {@code pool}, over its selector's cleaning view, its writes made by
+   * {@code writer} (a writer of its own on {@code pool}), its first round one delay after {@code start}.
+   *
+   * @throws IllegalArgumentException when the selector offers no cleaning view
+   */
+  public static BackgroundWriter of(BufferPool pool, BufferWriter writer, BgWriterSettings settings, long start) {
+    CleaningView view = pool.cleaningView();
+    if (view == null) {
+      throw new IllegalArgumentException("selector " + pool.selectorName() + " offers no view for a background writer; use --bgwriter off");
+    }
+    return new BackgroundWriter(new BgBufferSync(view, pool.descriptors(), settings), writer, pool::allocations, settings.delayNanos(), start);
   }
 
   /** The rounds and their counters ({@code pg_stat_bgwriter}). */

@@ -67,7 +67,7 @@ final class CheckpointTriggers {
     if (settings.walDue(open - 1, redo)) walDue = true;
   }
 
-  /** An explicit request arrived; it is the {@code n}-th, {@code n} being the count so far. */
+  /** An explicit request arrived (requests are numbered from 1 in their order of arrival). */
   void request() {
     requested++;
   }

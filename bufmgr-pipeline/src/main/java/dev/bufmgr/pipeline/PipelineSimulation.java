@@ -62,16 +62,13 @@ public final class PipelineSimulation {
   private final UnitReader reader;
   private final Client[] clients;
   private final EventHeap heap;
-  private final BufferWriter checkpointWriter;
   private final Checkpointer checkpointer;
-  private final BufferWriter cleaningWriter;
+  private final WriterIo checkpointIo;
   private final BackgroundWriter bgwriter;
+  private final WriterIo bgwriterIo;
   private Client[] requesters = new Client[4];
   private int nRequesters;
   private long woken;
-  private long checkpointIoAt = Long.MAX_VALUE;
-  private long bgIoAt = Long.MAX_VALUE;
-  private boolean bgWaitingForLog;
   private final TransactionStats stats = new TransactionStats(false);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final SplittableRandom thinkRng;
@@ -120,34 +117,15 @@ public final class PipelineSimulation {
         clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn, ContentLocks.NONE));
       }
       this.heap = new EventHeap(config.clients());
-      this.checkpointWriter = new BufferWriter(pool, storage);
-      this.checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointWriter, wal, stored, checkpointStats, 0);
-      this.cleaningWriter = config.bgwriter() == null ? null : new BufferWriter(pool, storage);
-      this.bgwriter = config.bgwriter() == null ? null : backgroundWriter(pool, cleaningWriter, config.bgwriter(), 0);
+      this.checkpointIo = new WriterIo(config.clients(), new BufferWriter(pool, storage));
+      this.checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointIo.writer, wal, stored, checkpointStats, 0);
+      this.bgwriterIo = config.bgwriter() == null ? null : new WriterIo(config.clients() + 1, new BufferWriter(pool, storage));
+      this.bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, bgwriterIo.writer, config.bgwriter(), 0);
       this.coveredByFlight = new int[config.clients() + 2];
     } catch (RuntimeException | Error e) {
       pool.close();
       throw e;
     }
-  }
-
-  /**
-   * The selector's cleaning view, which a background writer needs.
-   *
-   * @throws IllegalArgumentException when the selector offers none
-   */
-  static dev.bufmgr.core.evict.CleaningView cleaningView(BufferPool pool) {
-    dev.bufmgr.core.evict.CleaningView v = pool.cleaningView();
-    if (v == null) {
-      throw new IllegalArgumentException("selector " + pool.selectorName() + " offers no view for a background writer; use --bgwriter off");
-    }
-    return v;
-  }
-
-  /** The background writer of {@code pool}, its writes made by {@code writer}, its first round one delay after {@code start}. */
-  static BackgroundWriter backgroundWriter(BufferPool pool, BufferWriter writer, BgWriterSettings settings, long start) {
-    return new BackgroundWriter(new BgBufferSync(cleaningView(pool), pool.descriptors(), settings), writer, pool::allocations,
-        settings.delayNanos(), start);
   }
 
   /** Runs the simulation to its end and returns what it measured; closes the pool and the input. */
@@ -185,11 +163,11 @@ public final class PipelineSimulation {
         } else if (next == commit.flushDoneAt()) {
           completeFlush();
         } else if (next == checkpointAt()) {
-          checkpointIoAt = Long.MAX_VALUE;
+          checkpointIo.ioAt = Long.MAX_VALUE;
           checkpointerDoes(checkpointer.step(now));
         } else if (bgwriter != null && next == bgwriterAt()) {
-          bgIoAt = Long.MAX_VALUE;
-          bgwriterDoes(bgwriter.step(now));
+          bgwriterIo.ioAt = Long.MAX_VALUE;
+          if (bgwriter.step(now) == BackgroundWriter.WRITE) bgwriterIo.write();
         } else if (next == checkpointer.timedAt()) {
           checkpointer.timerFired();
           startCheckpointIfDue();
@@ -216,7 +194,7 @@ public final class PipelineSimulation {
   /** Whether every client waits for a flush the policy will never start (only timers are left). */
   private boolean stalled() {
     return heap.peekTime() == Long.MAX_VALUE && !commit.flushing() && commit.wakeAt() == Long.MAX_VALUE
-        && commit.pending() > 0 && checkpointAt() == Long.MAX_VALUE && (bgwriter == null || bgWaitingForLog);
+        && commit.pending() > 0 && checkpointAt() == Long.MAX_VALUE && (bgwriter == null || bgwriterIo.waitingForLog);
   }
 
   private long nextEvent(long nextSample, long windowAt) {
@@ -252,12 +230,12 @@ public final class PipelineSimulation {
 
   /** The checkpointer's next event: its I/O's completion or the end of its sleep. */
   private long checkpointAt() {
-    return Math.min(checkpointIoAt, checkpointer.wakeAt());
+    return Math.min(checkpointIo.ioAt, checkpointer.wakeAt());
   }
 
   /** The background writer's next event: its write's completion or its next round. */
   private long bgwriterAt() {
-    return Math.min(bgIoAt, bgwriter.wakeAt());
+    return Math.min(bgwriterIo.ioAt, bgwriter.wakeAt());
   }
 
   private void startCheckpointIfDue() {
@@ -267,12 +245,8 @@ public final class PipelineSimulation {
   /** Does what a step of the checkpointer asked for, in virtual time. */
   private void checkpointerDoes(int action) {
     switch (action) {
-      case Checkpointer.WRITE -> {
-        long lsn = checkpointWriter.lsn();
-        if (lsn > wal.flushedLsn()) awaitLog(clients.length, lsn);
-        else checkpointWriteStarted();
-      }
-      case Checkpointer.SYNC -> checkpointIoAt = device.submit(now, 0, IoKind.DATA_SYNC);
+      case Checkpointer.WRITE -> checkpointIo.write();
+      case Checkpointer.SYNC -> checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
       case Checkpointer.COMPLETED -> {
         long served = checkpointer.requestsServed();
         int n = (int) (served - woken);
@@ -286,36 +260,11 @@ public final class PipelineSimulation {
     }
   }
 
-  /** The log is durable for the buffer the checkpointer's writer holds: write it. */
-  private void checkpointWriteStarted() {
-    stored.written(checkpointWriter.page(), checkpointWriter.lsn(), wal.flushedLsn());
-    checkpointIoAt = device.submit(now, config.pageSize(), IoKind.PAGE);
-  }
-
   private void requestCheckpoint(Client c) {
     if (nRequesters == requesters.length) requesters = java.util.Arrays.copyOf(requesters, nRequesters * 2);
     requesters[nRequesters++] = c;
     checkpointer.request();
     startCheckpointIfDue();
-  }
-
-  /** Does what a step of the background writer asked for, in virtual time. */
-  private void bgwriterDoes(int action) {
-    if (action != BackgroundWriter.WRITE) return;
-    long lsn = cleaningWriter.lsn();
-    if (lsn > wal.flushedLsn()) {
-      bgWaitingForLog = true;
-      awaitLog(clients.length + 1, lsn);
-    } else {
-      bgWriteStarted();
-    }
-  }
-
-  /** The log is durable for the buffer the background writer's writer holds: write it. */
-  private void bgWriteStarted() {
-    bgWaitingForLog = false;
-    stored.written(cleaningWriter.page(), cleaningWriter.lsn(), wal.flushedLsn());
-    bgIoAt = device.submit(now, config.pageSize(), IoKind.PAGE);
   }
 
   /**
@@ -328,8 +277,8 @@ public final class PipelineSimulation {
   }
 
   private void logReady(int actor) {
-    if (actor == clients.length) checkpointWriteStarted();
-    else if (actor == clients.length + 1) bgWriteStarted();
+    if (actor == clients.length) checkpointIo.logReady();
+    else if (actor == clients.length + 1) bgwriterIo.logReady();
     else writeVictim(clients[actor]);
   }
 
@@ -489,6 +438,41 @@ public final class PipelineSimulation {
 
     PoolSession session() {
       return backend.session();
+    }
+  }
+
+  /**
+   * The I/O of the checkpointer or the background writer in virtual time: the page write its
+   * state machine began waits for the log flush it needs (as actor {@code actor}), then takes the
+   * device's time, and the machine steps again at {@link #ioAt}.
+   */
+  private final class WriterIo {
+    final int actor;
+    final BufferWriter writer;
+    long ioAt = Long.MAX_VALUE;
+    boolean waitingForLog;
+
+    WriterIo(int actor, BufferWriter writer) {
+      this.actor = actor;
+      this.writer = writer;
+    }
+
+    /** Writes the page the writer began, once the log is durable to its LSN. */
+    void write() {
+      long lsn = writer.lsn();
+      if (lsn > wal.flushedLsn()) {
+        waitingForLog = true;
+        awaitLog(actor, lsn);
+      } else {
+        logReady();
+      }
+    }
+
+    /** The log is durable for the page: submit its write. */
+    void logReady() {
+      waitingForLog = false;
+      stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
+      ioAt = device.submit(now, config.pageSize(), IoKind.PAGE);
     }
   }
 }

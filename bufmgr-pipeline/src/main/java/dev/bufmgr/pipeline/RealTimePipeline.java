@@ -79,20 +79,23 @@ public final class RealTimePipeline {
   public PipelineResult run() throws InterruptedException {
     long wall0 = System.nanoTime();
     committer.start();
-    long start = System.nanoTime();
-    BufferWriter checkpointWriter = new BufferWriter(pool, storage);
-    Checkpointer checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointWriter, wal, stored,
-        checkpointStats, start);
-    CheckpointerAgent checkpointerAgent = new CheckpointerAgent(checkpointer, new BlockingWrite(pool, checkpointWriter, storage),
-        device, () -> stop);
-    AgentRunner runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointerAgent);
-    BufferWriter cleaningWriter = config.bgwriter() == null ? null : new BufferWriter(pool, storage);
-    BackgroundWriter bgwriter = config.bgwriter() == null ? null
-        : PipelineSimulation.backgroundWriter(pool, cleaningWriter, config.bgwriter(), start);
-    AgentRunner bgRunner = bgwriter == null ? null : new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null,
-        new BackgroundWriterAgent(bgwriter, new BlockingWrite(pool, cleaningWriter, storage), () -> stop));
     List<Thread> threads = new ArrayList<>();
+    AgentRunner runner = null;
+    AgentRunner bgRunner = null;
     try (reader) {
+      long start = System.nanoTime();
+      BufferWriter checkpointWriter = new BufferWriter(pool, storage);
+      Checkpointer checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointWriter, wal, stored,
+          checkpointStats, start);
+      CheckpointerAgent checkpointerAgent = new CheckpointerAgent(checkpointer, new BlockingWrite(pool, checkpointWriter, storage),
+          device, () -> stop);
+      runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointerAgent);
+      BufferWriter cleaningWriter = config.bgwriter() == null ? null : new BufferWriter(pool, storage);
+      BackgroundWriter bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, cleaningWriter, config.bgwriter(), start);
+      if (bgwriter != null) {
+        bgRunner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null,
+            new BackgroundWriterAgent(bgwriter, new BlockingWrite(pool, cleaningWriter, storage), () -> stop));
+      }
       PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
           bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, start);
       AgentRunner.startOnThread(runner);
@@ -146,7 +149,7 @@ public final class RealTimePipeline {
     } finally {
       stop = true;
       for (Thread t : threads) t.join(10_000);
-      runner.close();
+      if (runner != null) runner.close();
       if (bgRunner != null) bgRunner.close();
       committer.close();
       pool.close();
