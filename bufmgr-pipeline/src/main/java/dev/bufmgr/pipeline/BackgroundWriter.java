@@ -12,9 +12,11 @@ import java.util.function.LongSupplier;
  * StrategySyncStart}); the round's writes one at a time, each a write of the buffer the round
  * names when it is still dirty and no other I/O holds it. When two rounds in a row say they may
  * hibernate, the writer sleeps {@value #HIBERNATE_FACTOR} delays ({@code HIBERNATE_FACTOR}),
- * woken by an allocation ({@code StrategyNotifyBgWriter} setting its latch): here it looks at
+ * woken by an allocation ({@code StrategyNotifyBgWriter} setting its latch). Here it looks at
  * each delay boundary whether a buffer was allocated, and rounds resume at the first boundary
- * after one.
+ * after one, or 50 delays after the round that sent it to sleep; PostgreSQL first sleeps its
+ * ordinary delay and then up to 50 more, and its latch wakes it at the allocation itself, so
+ * this writer may wake up to one delay later and ends its long sleep one delay sooner.
  *
  * <p>The driver calls {@link #step} at {@link #wakeAt}, and when the write a step asked for has
  * finished; {@code now} is the driver's clock. A step answers {@link #WRITE} (the writer holds a
