@@ -1,7 +1,5 @@
 package dev.bufmgr.pipeline;
 
-import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
-
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.wal.device.DeviceModel;
 import dev.bufmgr.wal.device.IoKind;
@@ -25,10 +23,12 @@ import java.util.SplittableRandom;
  * The pipeline in virtual time: clients run transactions on the buffer pool, their changes are
  * logged ({@link Backend}), commits go through the release policy's group commit, dirty victims
  * are written by the client that evicts them once the log is durable up to their LSN, the
- * background writer cleans ahead of the victim search ({@link BgBufferSync}), and the
+ * background writer cleans ahead of the victim search ({@link BackgroundWriter}), and the
  * checkpointer writes every buffer dirty at its redo point, paced to its completion target
- * ({@link CheckpointSettings}); every log flush and data-page write queues on one {@link
- * SimDevice}. Deterministic for a configuration, input and seed.
+ * ({@link Checkpointer}); every log flush and data-page write queues on one {@link SimDevice}.
+ * The two writers are the state machines the real-time driver runs too: here they are stepped at
+ * virtual instants, and their I/O (the log flush a write needs, the write, the data file's
+ * force) takes the device's time. Deterministic for a configuration, input and seed.
  *
  * <p>Time passes only on the device and in think time: a client runs its unit of work at one
  * instant until it must wait, for a victim's write (the log flush it needs, then the page
@@ -43,8 +43,6 @@ import java.util.SplittableRandom;
  * test checks it).
  */
 public final class PipelineSimulation {
-  /** How long the checkpointer waits before retrying a buffer another write holds. */
-  static final long RETRY_NANOS = 100_000;
   private static final int COMMIT_WAIT = 0;
   private static final int LOG_WAIT = 1;
 
@@ -65,7 +63,12 @@ public final class PipelineSimulation {
   private final Client[] clients;
   private final EventHeap heap;
   private final Checkpointer checkpointer;
-  private final BgWriter bgwriter;
+  private final WriterIo checkpointIo;
+  private final BackgroundWriter bgwriter;
+  private final WriterIo bgwriterIo;
+  private Client[] requesters = new Client[4];
+  private int nRequesters;
+  private long woken;
   private final TransactionStats stats = new TransactionStats(false);
   private final CheckpointStats checkpointStats = new CheckpointStats();
   private final SplittableRandom thinkRng;
@@ -78,8 +81,6 @@ public final class PipelineSimulation {
   private long commitIds;
   private int openTransactions;
   private int done;
-  private long nextTimedCheckpoint = Long.MAX_VALUE;
-  private long lastCompletedRedo;
 
   /**
    * @param source the input, read as one sequence of units that every client draws from
@@ -91,7 +92,6 @@ public final class PipelineSimulation {
   public PipelineSimulation(PipelineConfig config, EventSource source, DeviceModel model, SelectorRegistry registry, VirtualWal wal) {
     this.config = config;
     this.wal = wal;
-    this.lastCompletedRedo = wal.redoPointer();
     SplittableRandom root = new SplittableRandom(config.seed());
     this.device = new SimDevice(model, root.nextLong());
     this.thinkRng = root.split();
@@ -117,8 +117,10 @@ public final class PipelineSimulation {
         clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn, ContentLocks.NONE));
       }
       this.heap = new EventHeap(config.clients());
-      this.checkpointer = new Checkpointer(new BufferWriter(pool, storage));
-      this.bgwriter = config.bgwriter() == null ? null : new BgWriter(new BufferWriter(pool, storage), cleaningView(pool));
+      this.checkpointIo = new WriterIo(config.clients(), new BufferWriter(pool, storage));
+      this.checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointIo.writer, wal, stored, checkpointStats, 0);
+      this.bgwriterIo = config.bgwriter() == null ? null : new WriterIo(config.clients() + 1, new BufferWriter(pool, storage));
+      this.bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, bgwriterIo.writer, config.bgwriter(), 0);
       this.coveredByFlight = new int[config.clients() + 2];
     } catch (RuntimeException | Error e) {
       pool.close();
@@ -126,25 +128,12 @@ public final class PipelineSimulation {
     }
   }
 
-  /**
-   * The selector's cleaning view, which a background writer needs.
-   *
-   * @throws IllegalArgumentException when the selector offers none
-   */
-  static dev.bufmgr.core.evict.CleaningView cleaningView(BufferPool pool) {
-    dev.bufmgr.core.evict.CleaningView v = pool.cleaningView();
-    if (v == null) {
-      throw new IllegalArgumentException("selector " + pool.selectorName() + " offers no view for a background writer; use --bgwriter off");
-    }
-    return v;
-  }
-
   /** Runs the simulation to its end and returns what it measured; closes the pool and the input. */
   public PipelineResult run() {
     long wall0 = System.nanoTime();
     try (reader) {
       PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
-          bgwriter == null ? null : bgwriter.rounds, device::busyNanos, 0);
+          bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, 0);
       long interval = config.intervalNanos();
       long nextSample = interval;
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : (long) (config.durationNanos() * config.warmupFraction());
@@ -153,8 +142,6 @@ public final class PipelineSimulation {
         sampler.startWindow(0);
         windowAt = Long.MAX_VALUE;
       }
-      if (config.checkpoints() != null) nextTimedCheckpoint = config.checkpoints().timeoutNanos();
-      if (bgwriter != null) bgwriter.nextAt = config.bgwriter().delayNanos();
       for (Client c : clients) heap.push(config.think().sample(thinkRng), c.id);
       while (done < clients.length) {
         if (stalled()) {
@@ -175,13 +162,15 @@ public final class PipelineSimulation {
           windowAt = Long.MAX_VALUE;
         } else if (next == commit.flushDoneAt()) {
           completeFlush();
-        } else if (next == checkpointer.nextAt) {
-          checkpointer.step();
-        } else if (bgwriter != null && next == bgwriter.nextAt) {
-          bgwriter.step();
-        } else if (next == nextTimedCheckpoint) {
-          nextTimedCheckpoint = Long.MAX_VALUE;
-          checkpointer.timed();
+        } else if (next == checkpointAt()) {
+          checkpointIo.ioAt = Long.MAX_VALUE;
+          checkpointerDoes(checkpointer.step(now));
+        } else if (bgwriter != null && next == bgwriterAt()) {
+          bgwriterIo.ioAt = Long.MAX_VALUE;
+          if (bgwriter.step(now) == BackgroundWriter.WRITE) bgwriterIo.write();
+        } else if (next == checkpointer.timedAt()) {
+          checkpointer.timerFired();
+          startCheckpointIfDue();
         } else if (next == commit.wakeAt()) {
           commit.wokeUp();
         } else {
@@ -205,15 +194,15 @@ public final class PipelineSimulation {
   /** Whether every client waits for a flush the policy will never start (only timers are left). */
   private boolean stalled() {
     return heap.peekTime() == Long.MAX_VALUE && !commit.flushing() && commit.wakeAt() == Long.MAX_VALUE
-        && commit.pending() > 0 && checkpointer.nextAt == Long.MAX_VALUE && (bgwriter == null || bgwriter.waitingForLog());
+        && commit.pending() > 0 && checkpointAt() == Long.MAX_VALUE && (bgwriter == null || bgwriterIo.waitingForLog);
   }
 
   private long nextEvent(long nextSample, long windowAt) {
     long t = Math.min(nextSample, windowAt);
     t = Math.min(t, commit.flushDoneAt());
-    t = Math.min(t, checkpointer.nextAt);
-    if (bgwriter != null) t = Math.min(t, bgwriter.nextAt);
-    t = Math.min(t, nextTimedCheckpoint);
+    t = Math.min(t, checkpointAt());
+    if (bgwriter != null) t = Math.min(t, bgwriterAt());
+    t = Math.min(t, checkpointer.timedAt());
     t = Math.min(t, commit.wakeAt());
     return Math.min(t, heap.peekTime());
   }
@@ -235,7 +224,47 @@ public final class PipelineSimulation {
     int c = covered;
     covered = 0;
     for (int i = 0; i < c; i++) logReady(coveredByFlight[i]);
-    checkpointer.checkWalVolume();
+    checkpointer.logFlushed();
+    startCheckpointIfDue();
+  }
+
+  /** The checkpointer's next event: its I/O's completion or the end of its sleep. */
+  private long checkpointAt() {
+    return Math.min(checkpointIo.ioAt, checkpointer.wakeAt());
+  }
+
+  /** The background writer's next event: its write's completion or its next round. */
+  private long bgwriterAt() {
+    return Math.min(bgwriterIo.ioAt, bgwriter.wakeAt());
+  }
+
+  private void startCheckpointIfDue() {
+    if (checkpointer.startDue()) checkpointerDoes(checkpointer.step(now));
+  }
+
+  /** Does what a step of the checkpointer asked for, in virtual time. */
+  private void checkpointerDoes(int action) {
+    switch (action) {
+      case Checkpointer.WRITE -> checkpointIo.write();
+      case Checkpointer.SYNC -> checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+      case Checkpointer.COMPLETED -> {
+        long served = checkpointer.requestsServed();
+        int n = (int) (served - woken);
+        for (int i = 0; i < n; i++) think(requesters[i]);
+        System.arraycopy(requesters, n, requesters, 0, nRequesters - n);
+        nRequesters -= n;
+        woken = served;
+        startCheckpointIfDue();
+      }
+      default -> {}
+    }
+  }
+
+  private void requestCheckpoint(Client c) {
+    if (nRequesters == requesters.length) requesters = java.util.Arrays.copyOf(requesters, nRequesters * 2);
+    requesters[nRequesters++] = c;
+    checkpointer.request();
+    startCheckpointIfDue();
   }
 
   /**
@@ -248,8 +277,8 @@ public final class PipelineSimulation {
   }
 
   private void logReady(int actor) {
-    if (actor == clients.length) checkpointer.writeStarted();
-    else if (actor == clients.length + 1) bgwriter.writeStarted();
+    if (actor == clients.length) checkpointIo.logReady();
+    else if (actor == clients.length + 1) bgwriterIo.logReady();
     else writeVictim(clients[actor]);
   }
 
@@ -285,7 +314,7 @@ public final class PipelineSimulation {
       case Unit.READS -> runUnit(c);
       default -> {
         c.state = CHECKPOINT_WAITING;
-        checkpointer.request(c);
+        requestCheckpoint(c);
       }
     }
   }
@@ -380,7 +409,7 @@ public final class PipelineSimulation {
 
   /** The redo point of the last checkpoint that completed (the run's start before any): where recovery would begin. */
   public long lastCompletedRedo() {
-    return lastCompletedRedo;
+    return checkpointer.lastCompletedRedo();
   }
 
   /** The log's first LSN in every run. */
@@ -413,254 +442,37 @@ public final class PipelineSimulation {
   }
 
   /**
-   * The checkpointer (PostgreSQL's {@code CreateCheckPoint} with {@code BufferSync}): sets the
-   * redo point, flags every dirty buffer, and writes the flagged ones in page order one at a time
-   * (after the log is durable up to each one's LSN), skipping those another writer cleaned
-   * meanwhile; after each buffer, when it is ahead of both schedules ({@link
-   * CheckpointSettings#onSchedule}), it sleeps 100 ms ({@code CheckpointWriteDelay}); a
-   * requested CHECKPOINT is immediate and never sleeps. Then it forces the data file and
-   * completes. Timed checkpoints start {@code timeout} after the last start; the log's growth
-   * past {@code maxWal} requests one.
+   * The I/O of the checkpointer or the background writer in virtual time: the page write its
+   * state machine began waits for the log flush it needs (as actor {@code actor}), then takes the
+   * device's time, and the machine steps again at {@link #ioAt}.
    */
-  private final class Checkpointer {
-    private static final int QUIET = 0;
-    private static final int WRITING_PAGE = 1;
-    private static final int WAITING_FOR_LOG = 2;
-    private static final int RETRY_LATER = 3;
-    private static final int PACING = 4;
-    private static final int SYNCING = 5;
+  private final class WriterIo {
+    final int actor;
+    final BufferWriter writer;
+    long ioAt = Long.MAX_VALUE;
+    boolean waitingForLog;
 
-    private final BufferWriter writer;
-    long nextAt = Long.MAX_VALUE;
-    private int phase = QUIET;
-    private int[] work = new int[0];
-    private CheckpointWork.Marked marked;
-    private int pos;
-    private int processed;
-    private int total;
-    private int[] busy = new int[16];
-    private int nBusy;
-    private long redo;
-    private long startedAt;
-    private long syncStartedAt;
-    private boolean immediate;
-    private boolean timedDue;
-    private boolean walDue;
-    private long openSegment = CheckpointSettings.segment(wal.flushedLsn());
-    private Client[] requesters = new Client[4];
-    private int nRequesters;
-    private Client[] nextRequesters = new Client[4];
-    private int nNextRequesters;
-
-    Checkpointer(BufferWriter writer) {
+    WriterIo(int actor, BufferWriter writer) {
+      this.actor = actor;
       this.writer = writer;
     }
 
-    void timed() {
-      if (phase == QUIET) start(false, false);
-      else timedDue = true;
-    }
-
-    /**
-     * A flush completed: each log segment it filled may request a checkpoint ({@code
-     * XLogCheckpointNeeded} as {@code XLogWrite} finishes a segment).
-     */
-    void checkWalVolume() {
-      CheckpointSettings c = config.checkpoints();
-      if (c == null) return;
-      long open = CheckpointSettings.segment(wal.flushedLsn());
-      if (open <= openSegment) return;
-      openSegment = open;
-      if (!c.walDue(open - 1, wal.redoPointer())) return;
-      if (phase == QUIET) start(true, false);
-      else walDue = true;
-    }
-
-    void request(Client c) {
-      if (nNextRequesters == nextRequesters.length) nextRequesters = java.util.Arrays.copyOf(nextRequesters, nNextRequesters * 2);
-      nextRequesters[nNextRequesters++] = c;
-      if (phase == QUIET) start(true, true);
-    }
-
-    private void start(boolean byRequest, boolean fast) {
-      checkpointStats.started(byRequest);
-      Client[] t = requesters;
-      requesters = nextRequesters;
-      nRequesters = nNextRequesters;
-      nextRequesters = t;
-      nNextRequesters = 0;
-      immediate = fast || config.checkpoints() == null || config.checkpoints().completionTarget() == 0;
-      timedDue = false;
-      walDue = false;
-      startedAt = now;
-      if (config.checkpoints() != null) nextTimedCheckpoint = now + config.checkpoints().timeoutNanos();
-      redo = wal.checkpoint();
-      marked = CheckpointWork.mark(pool.descriptors(), redo);
-      work = marked.buffers();
-      total = work.length;
-      pos = 0;
-      processed = 0;
-      nBusy = 0;
-      advance();
-    }
-
-    void step() {
-      nextAt = Long.MAX_VALUE;
-      switch (phase) {
-        case WRITING_PAGE -> {
-          writer.finish();
-          checkpointStats.bufferWritten();
-          if (!paceAfterBuffer()) advance();
-        }
-        case RETRY_LATER, PACING -> advance();
-        case SYNCING -> complete();
-        default -> throw new IllegalStateException("checkpointer stepped in phase " + phase);
+    /** Writes the page the writer began, once the log is durable to its LSN. */
+    void write() {
+      long lsn = writer.lsn();
+      if (lsn > wal.flushedLsn()) {
+        waitingForLog = true;
+        awaitLog(actor, lsn);
+      } else {
+        logReady();
       }
     }
 
-    /** Processes the next flagged buffers until a write starts, the schedule says sleep, or all are done. */
-    private void advance() {
-      while (true) {
-        while (pos < work.length) {
-          int b = work[pos++];
-          int r = writer.begin(b, CHECKPOINT_NEEDED);
-          if (r == BufferWriter.STARTED) {
-            processed++;
-            long lsn = writer.lsn();
-            if (lsn > wal.flushedLsn()) {
-              phase = WAITING_FOR_LOG;
-              awaitLog(clients.length, lsn);
-            } else {
-              writeStarted();
-            }
-            return;
-          }
-          if (r == BufferWriter.BUSY) {
-            if (nBusy == busy.length) busy = java.util.Arrays.copyOf(busy, nBusy * 2);
-            busy[nBusy++] = b;
-            continue;
-          }
-          processed++;
-          if (paceAfterBuffer()) return;
-        }
-        if (nBusy == 0) break;
-        work = java.util.Arrays.copyOf(busy, nBusy);
-        pos = 0;
-        nBusy = 0;
-        phase = RETRY_LATER;
-        nextAt = now + RETRY_NANOS;
-        return;
-      }
-      phase = SYNCING;
-      syncStartedAt = now;
-      nextAt = device.submit(now, 0, IoKind.DATA_SYNC);
-    }
-
-    /** {@code CheckpointWriteDelay}: sleeps 100 ms when ahead of schedule; returns whether it sleeps. */
-    private boolean paceAfterBuffer() {
-      if (immediate || total == 0) return false;
-      double progress = (double) processed / total;
-      if (!config.checkpoints().onSchedule(progress, now - startedAt, wal.insertLsn(), redo)) return false;
-      phase = PACING;
-      nextAt = now + CheckpointSettings.DELAY_NANOS;
-      return true;
-    }
-
-    /** The log is durable for the buffer the writer holds: write it. */
-    void writeStarted() {
-      stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
-      phase = WRITING_PAGE;
-      nextAt = device.submit(now, config.pageSize(), IoKind.PAGE);
-    }
-
-    private void complete() {
-      marked.verify(stored);
-      lastCompletedRedo = redo;
-      checkpointStats.completed(syncStartedAt - startedAt, now - syncStartedAt);
-      phase = QUIET;
-      for (int i = 0; i < nRequesters; i++) think(requesters[i]);
-      nRequesters = 0;
-      if (nNextRequesters > 0) start(true, true);
-      else if (walDue) start(true, false);
-      else if (timedDue || now >= nextTimedCheckpoint) start(false, false);
-    }
-  }
-
-  /**
-   * The background writer: a round of {@link BgBufferSync} every {@code delay}, its writes one at
-   * a time on the device (each after the log is durable up to the page's LSN). After two rounds
-   * in a row that found nothing to do it hibernates for 50 delays ({@code HIBERNATE_FACTOR}),
-   * waking at the first delay boundary after an allocation.
-   */
-  private final class BgWriter {
-    private static final int HIBERNATE_FACTOR = 50;
-    private final BufferWriter writer;
-    final BgBufferSync rounds;
-    long nextAt = Long.MAX_VALUE;
-    private boolean writing;
-    private boolean waitingForLog;
-    private boolean prevMayHibernate;
-    private long hibernateUntil = -1;
-    private long lastAllocations;
-
-    BgWriter(BufferWriter writer, dev.bufmgr.core.evict.CleaningView view) {
-      this.writer = writer;
-      this.rounds = new BgBufferSync(view, pool.descriptors(), config.bgwriter());
-    }
-
-    boolean waitingForLog() {
-      return waitingForLog;
-    }
-
-    void step() {
-      nextAt = Long.MAX_VALUE;
-      if (writing) {
-        writing = false;
-        writer.finish();
-        rounds.wrote(true, false);
-        continueRound();
-        return;
-      }
-      long allocations = pool.allocations();
-      long recent = allocations - lastAllocations;
-      if (hibernateUntil >= 0 && recent == 0 && now < hibernateUntil) {
-        nextAt = now + config.bgwriter().delayNanos();
-        return;
-      }
-      hibernateUntil = -1;
-      lastAllocations = allocations;
-      rounds.beginRound(recent);
-      continueRound();
-    }
-
-    private void continueRound() {
-      int b;
-      while ((b = rounds.next()) >= 0) {
-        int r = writer.begin(b, 0);
-        if (r == BufferWriter.STARTED) {
-          long lsn = writer.lsn();
-          if (lsn > wal.flushedLsn()) {
-            waitingForLog = true;
-            awaitLog(clients.length + 1, lsn);
-          } else {
-            writeStarted();
-          }
-          return;
-        }
-        rounds.wrote(false, r == BufferWriter.BUSY);
-      }
-      boolean may = rounds.mayHibernate();
-      if (may && prevMayHibernate) hibernateUntil = now + HIBERNATE_FACTOR * config.bgwriter().delayNanos();
-      prevMayHibernate = may;
-      nextAt = now + config.bgwriter().delayNanos();
-    }
-
-    /** The log is durable for the buffer the writer holds: write it. */
-    void writeStarted() {
+    /** The log is durable for the page: submit its write. */
+    void logReady() {
       waitingForLog = false;
       stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
-      writing = true;
-      nextAt = device.submit(now, config.pageSize(), IoKind.PAGE);
+      ioAt = device.submit(now, config.pageSize(), IoKind.PAGE);
     }
   }
 }

@@ -1,7 +1,5 @@
 package dev.bufmgr.pipeline;
 
-import static dev.bufmgr.core.buffer.BufferState.CHECKPOINT_NEEDED;
-
 import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.StoredPages;
 import dev.bufmgr.core.event.EventMeta;
@@ -13,28 +11,25 @@ import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.wal.GroupCommitter;
 import dev.bufmgr.wal.WalLog;
-import dev.bufmgr.pipeline.WalWriteBack;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
 /**
- * The pipeline in real time: the same pool, selector, {@link Backend}s, release policy and
- * checkpoint rules as {@link PipelineSimulation}, driven by real threads on a real or emulated
- * {@link Device}. Each client is a platform thread with its own pool session; a dirty victim is
+ * The pipeline in real time: the same pool, selector, {@link Backend}s, release policy,
+ * {@link Checkpointer} and {@link BackgroundWriter} as {@link PipelineSimulation}, driven by real
+ * threads on a real or emulated {@link Device}. Each client is a platform thread with its own pool session; a dirty victim is
  * written by the thread that evicts it through {@link WalWriteBack} (the log flushed to the
  * page's LSN by the {@link GroupCommitter}, then the page written); commits wait on the group
- * committer; the checkpointer and the background writer are Agrona {@link Agent}s, each on its
- * own thread with a sleeping idle strategy. Every log flush and data-page write goes to the one
- * device.
+ * committer; the checkpointer and the background writer are stepped by Agrona agents ({@link
+ * CheckpointerAgent}, {@link BackgroundWriterAgent}), each on its own thread with a sleeping idle
+ * strategy. Every log flush and data-page write goes to the one device. A failure on any thread
+ * (a client's, or an agent's through the runner's error handler) stops the run, which then throws it.
  *
  * <p>Clients take their units from one {@link UnitReader}, so the transaction sequence is the
  * simulation's; which client runs which transaction, and so the pool's decisions, depend on the
@@ -84,22 +79,27 @@ public final class RealTimePipeline {
   public PipelineResult run() throws InterruptedException {
     long wall0 = System.nanoTime();
     committer.start();
-    Checkpointer checkpointer = new Checkpointer(new BufferWriter(pool, storage));
-    AgentRunner runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointer);
-    BgWriter bgwriter = config.bgwriter() == null ? null
-        : new BgWriter(new BufferWriter(pool, storage), PipelineSimulation.cleaningView(pool));
-    AgentRunner bgRunner = bgwriter == null ? null : new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, bgwriter);
     List<Thread> threads = new ArrayList<>();
+    AgentRunner runner = null;
+    AgentRunner bgRunner = null;
     try (reader) {
       long start = System.nanoTime();
-      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
-          bgwriter == null ? null : bgwriter.rounds, device::busyNanos, start);
-      checkpointer.schedule(start);
-      AgentRunner.startOnThread(runner);
+      BufferWriter checkpointWriter = new BufferWriter(pool, storage);
+      Checkpointer checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointWriter, wal, stored,
+          checkpointStats, start);
+      CheckpointerAgent checkpointerAgent = new CheckpointerAgent(checkpointer, new BlockingWrite(pool, checkpointWriter, storage),
+          device, () -> stop);
+      runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointerAgent);
+      BufferWriter cleaningWriter = config.bgwriter() == null ? null : new BufferWriter(pool, storage);
+      BackgroundWriter bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, cleaningWriter, config.bgwriter(), start);
       if (bgwriter != null) {
-        bgwriter.schedule(start);
-        AgentRunner.startOnThread(bgRunner);
+        bgRunner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null,
+            new BackgroundWriterAgent(bgwriter, new BlockingWrite(pool, cleaningWriter, storage), () -> stop));
       }
+      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
+          bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, start);
+      AgentRunner.startOnThread(runner);
+      if (bgRunner != null) AgentRunner.startOnThread(bgRunner);
       long warmTransactions = (long) Math.ceil(config.transactions() * config.warmupFraction());
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : start + (long) (config.durationNanos() * config.warmupFraction());
       if (windowAt == start || (config.byTransactions() && warmTransactions == 0)) {
@@ -108,7 +108,7 @@ public final class RealTimePipeline {
       }
       SplittableRandom root = new SplittableRandom(config.seed());
       for (int i = 0; i < config.clients(); i++) {
-        Client c = new Client(i, root.split(), checkpointer);
+        Client c = new Client(i, root.split(), checkpointerAgent);
         Thread t = Thread.ofPlatform().name("pipeline-client-" + i).daemon().unstarted(c::loop);
         threads.add(t);
       }
@@ -137,6 +137,7 @@ public final class RealTimePipeline {
       for (Thread t : threads) t.join();
       runner.close();
       if (bgRunner != null) bgRunner.close();
+      lastCompletedRedo = checkpointer.lastCompletedRedo();
       Throwable f = failure.get();
       if (f != null) {
         if (f instanceof RuntimeException r) throw r;
@@ -148,7 +149,7 @@ public final class RealTimePipeline {
     } finally {
       stop = true;
       for (Thread t : threads) t.join(10_000);
-      runner.close();
+      if (runner != null) runner.close();
       if (bgRunner != null) bgRunner.close();
       committer.close();
       pool.close();
@@ -188,11 +189,11 @@ public final class RealTimePipeline {
   /** One client thread. */
   private final class Client {
     private final SplittableRandom rng;
-    private final Checkpointer checkpointer;
+    private final CheckpointerAgent checkpointer;
     private final Backend backend;
     private final Unit unit = new Unit();
 
-    Client(int id, SplittableRandom rng, Checkpointer checkpointer) {
+    Client(int id, SplittableRandom rng, CheckpointerAgent checkpointer) {
       this.rng = rng;
       this.checkpointer = checkpointer;
       this.backend = new Backend(pool.openSession(), pool.descriptors(), wal, images, stored::lsn, contentLocks);
@@ -248,165 +249,6 @@ public final class RealTimePipeline {
           }
         }
       }
-    }
-  }
-
-  /**
-   * The checkpointer as an agent, one step per duty cycle: a checkpoint starts on request (a
-   * CHECKPOINT unit, immediate), when the log has grown past {@code maxWal} since the redo point,
-   * or {@code timeout} after the last one started; it sets the redo point, flags the dirty
-   * buffers, writes the flagged ones in page order through the log ({@link WalWriteBack}), one a
-   * step, sleeping 100 ms after a buffer whenever it is ahead of both schedules ({@link
-   * CheckpointSettings#onSchedule}), then forces the data file and completes.
-   */
-  private final class Checkpointer implements Agent {
-    private final BufferWriter writer;
-    private final CheckpointSettings settings = config.checkpoints();
-    private long nextDue = Long.MAX_VALUE;
-    private long requestedTicket;
-    private long startedTicket;
-    private long completedTicket;
-    private long ticket;
-    private boolean running;
-    private boolean immediate;
-    private int[] work;
-    private CheckpointWork.Marked marked;
-    private int pos;
-    private long redo;
-    private long startedAt;
-    private long pacedUntil;
-    private long openSegment = CheckpointSettings.segment(wal.flushedLsn());
-
-    Checkpointer(BufferWriter writer) {
-      this.writer = writer;
-    }
-
-    void schedule(long start) {
-      if (settings != null) nextDue = start + settings.timeoutNanos();
-    }
-
-    synchronized void requestAndWait() throws InterruptedException {
-      long mine = ++requestedTicket;
-      while (completedTicket < mine && !stop) wait(100);
-    }
-
-    @Override
-    public int doWork() {
-      long now = System.nanoTime();
-      if (running) return step(now);
-      boolean byRequest;
-      synchronized (this) {
-        byRequest = requestedTicket > startedTicket;
-        ticket = requestedTicket;
-        startedTicket = ticket;
-      }
-      boolean walDue = false;
-      long open = CheckpointSettings.segment(wal.flushedLsn());
-      if (settings != null && open > openSegment) {
-        openSegment = open;
-        walDue = settings.walDue(open - 1, wal.redoPointer());
-      }
-      if (!byRequest && !walDue && now < nextDue) return 0;
-      checkpointStats.started(byRequest || walDue);
-      immediate = byRequest || settings == null || settings.completionTarget() == 0;
-      startedAt = now;
-      if (settings != null) nextDue = now + settings.timeoutNanos();
-      redo = wal.checkpoint();
-      marked = CheckpointWork.mark(pool.descriptors(), redo);
-      work = marked.buffers();
-      pos = 0;
-      pacedUntil = 0;
-      running = true;
-      return 1;
-    }
-
-    private int step(long now) {
-      if (now < pacedUntil) return 0;
-      if (stop) {
-        running = false;
-        return 0;
-      }
-      if (pos < work.length) {
-        if (writer.writeNow(work[pos++], CHECKPOINT_NEEDED)) checkpointStats.bufferWritten();
-        if (!immediate && settings.onSchedule((double) pos / work.length, System.nanoTime() - startedAt, wal.insertLsn(), redo)) {
-          pacedUntil = System.nanoTime() + CheckpointSettings.DELAY_NANOS;
-        }
-        return 1;
-      }
-      long syncStart = System.nanoTime();
-      try {
-        device.syncData();
-        device.logCheckpointed(redo);
-      } catch (IOException e) {
-        throw new UncheckedIOException("device " + device.spec() + ": cannot force the data file or move the log's start", e);
-      }
-      marked.verify(stored);
-      lastCompletedRedo = redo;
-      checkpointStats.completed(syncStart - startedAt, System.nanoTime() - syncStart);
-      running = false;
-      synchronized (this) {
-        completedTicket = ticket;
-        notifyAll();
-      }
-      return 1;
-    }
-
-    @Override
-    public String roleName() {
-      return "checkpointer";
-    }
-  }
-
-  /**
-   * The background writer as an agent: a round of {@link BgBufferSync} every {@code delay}, its
-   * writes through the log ({@link WalWriteBack}); after two rounds in a row with nothing to do
-   * it hibernates for 50 delays, waking at the first delay boundary after an allocation.
-   */
-  private final class BgWriter implements Agent {
-    private static final int HIBERNATE_FACTOR = 50;
-    private final BufferWriter writer;
-    final BgBufferSync rounds;
-    private final long delay = config.bgwriter().delayNanos();
-    private long nextRound;
-    private boolean prevMayHibernate;
-    private long hibernateUntil = -1;
-    private long lastAllocations;
-
-    BgWriter(BufferWriter writer, dev.bufmgr.core.evict.CleaningView view) {
-      this.writer = writer;
-      this.rounds = new BgBufferSync(view, pool.descriptors(), config.bgwriter());
-    }
-
-    void schedule(long start) {
-      nextRound = start + delay;
-    }
-
-    @Override
-    public int doWork() {
-      long now = System.nanoTime();
-      if (now < nextRound || stop) return 0;
-      long allocations = pool.allocations();
-      long recent = allocations - lastAllocations;
-      if (hibernateUntil >= 0 && recent == 0 && now < hibernateUntil) {
-        nextRound = now + delay;
-        return 0;
-      }
-      hibernateUntil = -1;
-      lastAllocations = allocations;
-      rounds.beginRound(recent);
-      int b;
-      while ((b = rounds.next()) >= 0) rounds.wrote(writer.writeNow(b, 0), false);
-      boolean may = rounds.mayHibernate();
-      long end = System.nanoTime();
-      if (may && prevMayHibernate) hibernateUntil = end + HIBERNATE_FACTOR * delay;
-      prevMayHibernate = may;
-      nextRound = end + delay;
-      return 1;
-    }
-
-    @Override
-    public String roleName() {
-      return "bgwriter";
     }
   }
 }

@@ -1,9 +1,12 @@
 package dev.bufmgr.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.DeviceModel;
+import dev.bufmgr.wal.device.IoKind;
 import dev.bufmgr.wal.device.EmulatedDevice;
 import dev.bufmgr.wal.device.FileDevice;
 import dev.bufmgr.wal.device.FixedLatency;
@@ -19,6 +22,7 @@ import dev.bufmgr.wal.store.DirectoryStorage;
 import dev.bufmgr.wal.store.DurableLog;
 import dev.bufmgr.wal.store.LogLayout;
 import dev.bufmgr.wal.store.RecordVisitor;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -107,6 +111,69 @@ class RealTimePipelineTest {
     PipelineResult r = checkRecoveryOnFiles(c);
     assertTrue(r.bgwriterWrites() > 0, "the background writer wrote " + r.bgwriterWrites());
     assertTrue(r.checkpointWrites() > 0);
+  }
+
+  @Test
+  void aFailingCheckpointerFailsTheRunWithItsCause() throws Exception {
+    PipelineConfig c = PipelineSimulationTest.config(48, 4, "greedy", new CheckpointSettings(20 * MS, 1L << 30, 0), null, 0, 5000 * MS, true);
+    Throwable t = failedRun(c, "checkpointer", false);
+    assertTrue(causes(t).contains("injected sync failure"), causes(t));
+  }
+
+  @Test
+  void aFailingBackgroundWriterFailsTheRunWithItsCause() throws Exception {
+    PipelineConfig c = PipelineSimulationTest.config(32, 4, "greedy", null, new BgWriterSettings(10 * MS, 20, 2.0), 0, 5000 * MS, true);
+    Throwable t = failedRun(c, "bgwriter", true);
+    assertTrue(causes(t).contains("injected page write failure"), causes(t));
+  }
+
+  /** Runs {@code c} on a device that fails the data file's force, or every page write made on thread {@code thread}; returns what the run threw. */
+  private static Throwable failedRun(PipelineConfig c, String thread, boolean pageWrites) throws Exception {
+    try (EmulatedDevice d = new EmulatedDevice(FAST, 1)) {
+      Device failing = new Device() {
+        @Override
+        public void writeLog(long position, ByteBuffer data) throws IOException {
+          d.writeLog(position, data);
+        }
+
+        @Override
+        public void writePage(long page, ByteBuffer data) throws IOException {
+          if (pageWrites && Thread.currentThread().getName().equals(thread)) throw new IOException("injected page write failure");
+          d.writePage(page, data);
+        }
+
+        @Override
+        public void syncData() throws IOException {
+          if (!pageWrites) throw new IOException("injected sync failure");
+        }
+
+        @Override
+        public long busyNanos() {
+          return d.busyNanos();
+        }
+
+        @Override
+        public long busyNanos(IoKind kind) {
+          return d.busyNanos(kind);
+        }
+
+        @Override
+        public String spec() {
+          return "failing";
+        }
+      };
+      long t0 = System.nanoTime();
+      RealTimePipeline p = new RealTimePipeline(c, TransactionalSource.endless(3, 400, 6, 0.5), failing, LogFormat.FIRST_LSN, REGISTRY);
+      Throwable t = assertThrows(RuntimeException.class, p::run);
+      assertTrue(System.nanoTime() - t0 < c.durationNanos(), "the failure ended the run early");
+      return t;
+    }
+  }
+
+  private static String causes(Throwable t) {
+    StringBuilder b = new StringBuilder();
+    for (Throwable x = t; x != null; x = x.getCause()) b.append(x).append(" <- ");
+    return b.toString();
   }
 
   private PipelineResult checkRecoveryOnFiles(PipelineConfig c) throws Exception {
