@@ -17,6 +17,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import dev.bufmgr.core.resource.ThreadFailure;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 
@@ -54,6 +55,8 @@ public final class RealTimePipeline {
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong commitIds = new AtomicLong();
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  /** The name of the thread whose failure {@link #failure} holds (a client, the checkpointer, the background writer). */
+  private volatile String failedThread;
   private final Object handOut = new Object();
   private long handedOut;
   private volatile boolean stop;
@@ -139,11 +142,7 @@ public final class RealTimePipeline {
       if (bgRunner != null) bgRunner.close();
       lastCompletedRedo = checkpointer.lastCompletedRedo();
       Throwable f = failure.get();
-      if (f != null) {
-        if (f instanceof RuntimeException r) throw r;
-        if (f instanceof Error e) throw e;
-        throw new IllegalStateException(f);
-      }
+      if (f != null) throw ThreadFailure.of(failedThread, f);
       if (!sampler.measuring()) sampler.startWindow(stopAt);
       return sampler.result("real", stopAt, System.nanoTime() - wall0);
     } finally {
@@ -157,7 +156,7 @@ public final class RealTimePipeline {
   }
 
   private void fail(Throwable t) {
-    failure.compareAndSet(null, t);
+    if (failure.compareAndSet(null, t)) failedThread = Thread.currentThread().getName();
     stop = true;
   }
 

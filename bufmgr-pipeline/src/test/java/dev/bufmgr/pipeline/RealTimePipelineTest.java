@@ -1,9 +1,11 @@
 package dev.bufmgr.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.DeviceModel;
 import dev.bufmgr.wal.device.IoKind;
@@ -118,6 +120,7 @@ class RealTimePipelineTest {
     PipelineConfig c = PipelineSimulationTest.config(48, 4, "greedy", new CheckpointSettings(20 * MS, 1L << 30, 0), null, 0, 5000 * MS, true);
     Throwable t = failedRun(c, "checkpointer", false);
     assertTrue(causes(t).contains("injected sync failure"), causes(t));
+    assertEquals("checkpointer", assertInstanceOf(ThreadFailure.class, t).thread(), "the failure names the checkpointer's thread");
   }
 
   @Test
@@ -125,6 +128,7 @@ class RealTimePipelineTest {
     PipelineConfig c = PipelineSimulationTest.config(32, 4, "greedy", null, new BgWriterSettings(10 * MS, 20, 2.0), 0, 5000 * MS, true);
     Throwable t = failedRun(c, "bgwriter", true);
     assertTrue(causes(t).contains("injected page write failure"), causes(t));
+    assertEquals("bgwriter", assertInstanceOf(ThreadFailure.class, t).thread(), "the failure names the background writer's thread");
   }
 
   /** Runs {@code c} on a device that fails the data file's force, or every page write made on thread {@code thread}; returns what the run threw. */

@@ -1,7 +1,5 @@
 package dev.bufmgr.core.resource;
 
-import java.io.UncheckedIOException;
-
 /**
  * A background thread of a run failed (a trace reader, a replay worker, the log's flusher, the
  * checkpointer, the background writer, a sampler): what it threw, with the thread's name, handed
@@ -24,15 +22,15 @@ public final class ThreadFailure extends RuntimeException {
   }
 
   /**
-   * What thread {@code thread}'s failure {@code t} becomes for the waiting thread: a failure the
-   * user can act on (bad input or arguments, an {@link IllegalArgumentException}; a file that
-   * cannot be read or written, an {@link UncheckedIOException}) keeps its own message, which names
-   * the file or flag; a {@code ThreadFailure} passes as it is; anything else (a bug, an error) is
-   * wrapped, naming the thread.
+   * What thread {@code thread}'s failure {@code t} becomes for the waiting thread: bad input or
+   * arguments (an {@link IllegalArgumentException}, such as a trace reader's malformed record)
+   * keep their own message, which names the file and record or the flag; a {@code ThreadFailure}
+   * passes as it is; anything else (an I/O error on a device, a bug, an error) is wrapped, naming
+   * the thread.
    */
   public static RuntimeException of(String thread, Throwable t) {
     if (t instanceof ThreadFailure f) return f;
-    if (t instanceof IllegalArgumentException || t instanceof UncheckedIOException) return (RuntimeException) t;
+    if (t instanceof IllegalArgumentException e) return e;
     return new ThreadFailure(thread, t);
   }
 }
