@@ -1,6 +1,5 @@
 package dev.bufmgr.app.cli;
 
-import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.replay.baseline.OptBounds;
 import dev.bufmgr.replay.compare.ComparisonCase;
 import dev.bufmgr.replay.compare.ComparisonSummary;
@@ -11,13 +10,11 @@ import dev.bufmgr.replay.catalog.PolicyCatalog;
 import dev.bufmgr.replay.ReplayInput;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayRunner;
-import dev.bufmgr.results.report.ResultsFolder;
+import dev.bufmgr.results.ExperimentReport;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.OutputTarget;
 import dev.bufmgr.results.report.ResultRow;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -132,35 +129,24 @@ public final class CompareCommand implements Runnable, WritesOutputs {
 
   private void writeFolder(
       Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds, List<String> leftOut) {
-    ResultsFolder folder = ResultsFolder.stage(out);
-    Path staged = folder.staging();
-    try {
-      Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
-      Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
-      for (ComparisonCase c : results.keySet()) {
-        Files.write(staged.resolve("mrc-" + c.slug() + ".png"), MissRatioChart.png(c.title(), results.get(c)));
-      }
-      String header = String.format(Locale.ROOT,
-          "# bufmgr compare%n%nCommand: `%s`; %s; %d cores; Java %s; %.1f s.%n"
-              + "Hit ratio = hits / requests. OPT (Belady) in two forms: `opt:bypass=false` pages on demand (every miss admitted, "
-              + "as libCacheSim's Belady), the bound of policies that admit every miss; `opt:bypass=true` may decline a page, "
-              + "the bound of policies that may decline one, and of every policy.%n"
-              + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n"
-              + "requestsPerSecond: requests over the time the run spent replaying them (the input is generated or decoded on a reader thread "
-              + "and OPT's next accesses computed before the pass, neither counted), after unmeasured "
-              + "warm-up replays of the first %,d requests per policy (until two agree within 10%%).%n%s",
-          String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
-          ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
-      Files.writeString(staged.resolve("summary.md"), ComparisonSummary.markdown(header, results, bounds));
-      folder.publish();
-    } catch (IOException e) {
-      folder.discard();
-      throw new UncheckedIOException("cannot write results folder " + out + ": " + IoReasons.of(e), e);
-    } catch (RuntimeException e) {
-      folder.discard();
-      throw e;
-    }
+    ExperimentReport report = new ExperimentReport();
+    all.forEach(report::row);
+    for (ComparisonCase c : results.keySet()) report.chart("mrc-" + c.slug() + ".png", MissRatioChart.png(c.title(), results.get(c)));
+    String header = String.format(Locale.ROOT,
+        "# bufmgr compare%n%nCommand: `%s`; %s; %d cores; Java %s; %.1f s.%n"
+            + "Hit ratio = hits / requests. OPT (Belady) in two forms: `opt:bypass=false` pages on demand (every miss admitted, "
+            + "as libCacheSim's Belady), the bound of policies that admit every miss; `opt:bypass=true` may decline a page, "
+            + "the bound of policies that may decline one, and of every policy.%n"
+            + "Every row of results.jsonl carries its workload spec (with seed) or trace, policy with parameters, and pool size.%n"
+            + "requestsPerSecond: requests over the time the run spent replaying them (the input is generated or decoded on a reader thread "
+            + "and OPT's next accesses computed before the pass, neither counted), after unmeasured "
+            + "warm-up replays of the first %,d requests per policy (until two agree within 10%%).%n%s",
+        String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
+        ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
+    report.summary(ComparisonSummary.markdown(header, results, bounds));
+    report.writeTo(out);
   }
+
 
   private List<String> commandLine() {
     List<String> words = new ArrayList<>(List.of("bufmgr"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
@@ -96,7 +97,9 @@ class BlockFeedTest {
       EventBlock first = feed.take(0, idle);
       assertEquals(BlockFeed.BLOCK_CAPACITY, first.size());
       feed.release(first);
-      assertSame(thrown, assertThrows(OutOfMemoryError.class, () -> feed.take(0, idle)));
+      ThreadFailure f = assertThrows(ThreadFailure.class, () -> feed.take(0, idle));
+      assertSame(thrown, f.getCause());
+      assertEquals(BlockFeed.READER_THREAD, f.thread());
     }
   }
 
