@@ -1,5 +1,6 @@
 package dev.bufmgr.replay;
 
+import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.replay.catalog.PolicyCatalog;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -125,9 +126,10 @@ class OnePassReplayTest {
       if (seen.addAndGet(b.size()) > 100_000) throw new IllegalStateException("consumer gave up");
     };
     BlockConsumer slow = b -> seen.get();
-    IllegalStateException e = assertThrows(IllegalStateException.class,
+    ThreadFailure e = assertThrows(ThreadFailure.class,
         () -> OnePassReplay.run(input.open(), null, List.of(CATALOG.resolve("lru").start(10, Set.of())), List.of(fails, slow), 2));
-    assertEquals("consumer gave up", e.getMessage());
+    assertEquals("consumer gave up", e.getCause().getMessage());
+    assertTrue(e.thread().startsWith("replay-"), e.thread());
   }
 
   @Test
@@ -245,8 +247,8 @@ class OnePassReplayTest {
       }
     };
     FactsCounter counter = new FactsCounter(input.carries());
-    IllegalStateException e = assertThrows(IllegalStateException.class,
+    ThreadFailure e = assertThrows(ThreadFailure.class,
         () -> OnePassReplay.run(input.open(), null, List.of(failing), List.of(counter), 2));
-    assertEquals("noting run gave up", e.getMessage());
+    assertEquals("noting run gave up", e.getCause().getMessage());
   }
 }
