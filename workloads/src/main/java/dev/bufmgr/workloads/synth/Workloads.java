@@ -163,9 +163,11 @@ public final class Workloads {
       throw new IllegalArgumentException("zipf: parameter scramble must be true or false, got '" + scramble + "'");
     }
     double writes = writes(p);
-    ZipfianRanks ranks = ZipfianCache.ranks(pages, theta);
-    Permutation perm = scramble.equals("true") ? ZipfianCache.permutation((int) pages, SplitMix64.derive(seed, -1)) : null;
-    return IndependentStreams.zipf(ranks, perm, writes, rng);
+    ScrambledZipf zipf =
+        scramble.equals("true")
+            ? ScrambledZipf.scrambled(pages, theta, SplitMix64.derive(seed, -1))
+            : ScrambledZipf.unscrambled(pages, theta);
+    return IndependentStreams.zipf(zipf, writes, rng);
   }
 
   private static PageStream hotSet(SpecParams p, SplitMix64 rng) {
