@@ -1,6 +1,8 @@
 package dev.bufmgr.bench;
 
-import java.util.Arrays;
+import dev.bufmgr.workloads.synth.Permutation;
+import dev.bufmgr.workloads.synth.ScrambledZipf;
+import dev.bufmgr.workloads.synth.SplitMix64;
 import java.util.SplittableRandom;
 
 /**
@@ -14,7 +16,7 @@ public final class KeySamples {
   public enum Distribution {
     /** Every key equally likely. */
     UNIFORM,
-    /** Key k (0-based rank) with probability proportional to 1/(k+1)^{@link #ZIPF_EXPONENT}. */
+    /** The k-th most popular key (0-based) with probability proportional to 1/(k+1)^{@link #ZIPF_EXPONENT}. */
     ZIPF;
 
     /** Parses {@code uniform} or {@code zipf}. */
@@ -48,51 +50,26 @@ public final class KeySamples {
   }
 
   /**
-   * {@code length} keys from 0..keys-1 where key k has probability (1/(k+1)^s) / H(keys, s), drawn
-   * by inverting the cumulative distribution.
+   * {@code length} keys from 0..keys-1, Zipf-distributed with skew {@code exponent} in (0, 1), the
+   * popular keys scattered by a permutation drawn from {@code seed}: the workloads' generator
+   * ({@link ScrambledZipf}), so the benchmarks and the {@code zipf} workload draw alike.
    */
   public static int[] zipf(int keys, double exponent, int length, long seed) {
     requirePositive(keys, length);
-    if (!(exponent > 0)) throw new IllegalArgumentException("zipf exponent must be positive, got " + exponent);
-    double[] cdf = zipfCumulative(keys, exponent);
-    SplittableRandom random = new SplittableRandom(seed);
+    if (keys < 2) throw new IllegalArgumentException("zipf needs at least 2 keys, got " + keys);
+    ScrambledZipf zipf = ScrambledZipf.scrambled(keys, exponent, SplitMix64.derive(seed, -1));
+    SplitMix64 random = new SplitMix64(seed);
     int[] out = new int[length];
-    for (int i = 0; i < length; i++) out[i] = keyAt(cdf, random.nextDouble());
+    for (int i = 0; i < length; i++) out[i] = (int) zipf.page(random.nextDouble());
     return out;
   }
 
-  /** The cumulative Zipf probabilities of keys 0..keys-1 (the last entry is exactly 1). */
-  static double[] zipfCumulative(int keys, double exponent) {
-    double[] cdf = new double[keys];
-    double sum = 0;
-    for (int k = 0; k < keys; k++) {
-      sum += 1.0 / Math.pow(k + 1, exponent);
-      cdf[k] = sum;
-    }
-    for (int k = 0; k < keys; k++) cdf[k] /= sum;
-    cdf[keys - 1] = 1.0;
-    return cdf;
-  }
-
-  /** The smallest key whose cumulative probability exceeds {@code u} (u in [0, 1)). */
-  static int keyAt(double[] cdf, double u) {
-    int i = Arrays.binarySearch(cdf, u);
-    int k = i >= 0 ? i + 1 : -i - 1;
-    return Math.min(k, cdf.length - 1);
-  }
-
-  /** The keys 0..keys-1 in a seeded random order (Fisher-Yates). */
+  /** The keys 0..keys-1 in a seeded random order (the workloads' {@link Permutation}). */
   public static int[] permutation(int keys, long seed) {
     if (keys < 1) throw new IllegalArgumentException("keys must be at least 1, got " + keys);
+    Permutation order = new Permutation(keys, seed);
     int[] out = new int[keys];
-    for (int i = 0; i < keys; i++) out[i] = i;
-    SplittableRandom random = new SplittableRandom(seed);
-    for (int i = keys - 1; i > 0; i--) {
-      int j = random.nextInt(i + 1);
-      int t = out[i];
-      out[i] = out[j];
-      out[j] = t;
-    }
+    for (int i = 0; i < keys; i++) out[i] = order.apply(i);
     return out;
   }
 

@@ -11,36 +11,34 @@ import org.junit.jupiter.api.Test;
 class KeySamplesTest {
 
   @Test
-  void zipfCumulativeOfThreeKeysWithExponentOne() {
-    // Weights 1, 1/2, 1/3; their sum is 11/6, so the cumulative shares are 6/11, 9/11, 11/11.
-    double[] cdf = KeySamples.zipfCumulative(3, 1.0);
-
-    assertEquals(6.0 / 11, cdf[0], 1e-12);
-    assertEquals(9.0 / 11, cdf[1], 1e-12);
-    assertEquals(1.0, cdf[2], 0.0);
-  }
-
-  @Test
-  void keyAtPicksTheFirstKeyWhoseCumulativeShareExceedsTheDraw() {
-    double[] cdf = {0.5, 0.75, 1.0};
-
-    assertEquals(0, KeySamples.keyAt(cdf, 0.0));
-    assertEquals(0, KeySamples.keyAt(cdf, 0.49));
-    assertEquals(1, KeySamples.keyAt(cdf, 0.5));
-    assertEquals(1, KeySamples.keyAt(cdf, 0.74));
-    assertEquals(2, KeySamples.keyAt(cdf, 0.75));
-    assertEquals(2, KeySamples.keyAt(cdf, 0.999));
-  }
-
-  @Test
   void zipfDrawsFollowTheDistribution() {
-    int[] keys = KeySamples.zipf(3, 1.0, 200_000, 7);
-    long[] counts = new long[3];
-    for (int k : keys) counts[k]++;
+    int keys = 1000;
+    double theta = 0.99;
+    int length = 400_000;
+    int[] drawn = KeySamples.zipf(keys, theta, length, 7);
+    long[] counts = new long[keys];
+    for (int k : drawn) counts[k]++;
+    Arrays.sort(counts);
+    double zeta = 0;
+    for (int i = 1; i <= keys; i++) zeta += Math.pow(i, -theta);
 
-    assertEquals(6.0 / 11, counts[0] / 200_000.0, 0.01);
-    assertEquals(3.0 / 11, counts[1] / 200_000.0, 0.01);
-    assertEquals(2.0 / 11, counts[2] / 200_000.0, 0.01);
+    // The two most popular ranks have exactly the Zipf probabilities under Gray et al.'s method.
+    assertEquals(1 / zeta, counts[keys - 1] / (double) length, 0.005);
+    assertEquals(Math.pow(2, -theta) / zeta, counts[keys - 2] / (double) length, 0.005);
+  }
+
+  @Test
+  void zipfDrawsRepeatForASeedAndScatterThePopularKeys() {
+    int[] a = KeySamples.zipf(1000, 0.99, 50_000, 3);
+    int[] b = KeySamples.zipf(1000, 0.99, 50_000, 3);
+    long[] counts = new long[1000];
+    for (int k : a) counts[k]++;
+    int hotAmongFirstTen = 0;
+    for (int k = 0; k < 10; k++) if (counts[k] > 50_000 / 100) hotAmongFirstTen++;
+
+    assertArrayEquals(a, b);
+    assertTrue(Arrays.stream(a).allMatch(k -> k >= 0 && k < 1000));
+    assertTrue(hotAmongFirstTen < 5, hotAmongFirstTen + " of keys 0..9 are hot: the ranks are not scrambled");
   }
 
   @Test
@@ -66,6 +64,7 @@ class KeySamplesTest {
   void refusesEmptyKeySetsAndUnknownDistributions() {
     assertThrows(IllegalArgumentException.class, () -> KeySamples.uniform(0, 10, 1));
     assertThrows(IllegalArgumentException.class, () -> KeySamples.zipf(10, 0.0, 10, 1));
+    assertThrows(IllegalArgumentException.class, () -> KeySamples.zipf(10, 1.0, 10, 1));
     assertThrows(IllegalArgumentException.class, () -> KeySamples.Distribution.parse("normal"));
     assertEquals(KeySamples.Distribution.ZIPF, KeySamples.Distribution.parse(" Zipf "));
   }

@@ -3,13 +3,15 @@ package dev.bufmgr.core.pool;
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.buffer.ExclusiveDescriptors;
 import dev.bufmgr.core.buffer.Sharing;
-import java.util.Arrays;
+import dev.bufmgr.core.table.FingerprintTable;
+import dev.bufmgr.core.table.LongHashing;
 import java.util.concurrent.locks.StampedLock;
 
 /**
  * The mapping from page id to buffer: a hash table split into partitions, each with its own lock
  * (PostgreSQL's buffer table has 128, {@code NUM_BUFFER_PARTITIONS} in lwlock.h). Each partition is
- * an open-addressing table with linear probing and backward-shift deletion.
+ * an open-addressing table with linear probing and backward-shift deletion ({@link
+ * FingerprintTable}).
  *
  * <p>An entry is one 64-bit word: the low 32 bits of the page's hash (a fingerprint, which also
  * gives the entry's home slot) and the buffer. The page id itself is the buffer's tag, read from
@@ -138,8 +140,8 @@ final class MappingTable {
   /** {@link #putLocked} for a page whose {@link #hash} is {@code h}. */
   void putLockedHashed(long h, int buffer) {
     Partition p = partitions[partitionOfHash(h)];
-    if (p.table.size + 1 > p.table.threshold) p.table = p.table.grown();
-    p.table.insert(entry(h, buffer));
+    if (p.table.size() + 1 > p.table.threshold) p.table = p.table.grown();
+    p.table.add(entry(h, buffer));
   }
 
   /**
@@ -152,7 +154,7 @@ final class MappingTable {
 
   /** {@link #removeLocked} for a page whose {@link #hash} is {@code h}. */
   boolean removeLockedHashed(long h, int buffer) {
-    return partitions[partitionOfHash(h)].table.remove(entry(h, buffer));
+    return partitions[partitionOfHash(h)].table.delete(entry(h, buffer));
   }
 
   /**
@@ -180,7 +182,7 @@ final class MappingTable {
     int n = pendingCount;
     pendingCount = 0;
     for (int i = 0; i < n; i++) {
-      if (!t.remove(pendingRemovals[i])) {
+      if (!t.delete(pendingRemovals[i])) {
         throw new IllegalStateException("buffer " + (int) pendingRemovals[i] + " was evicted from a page the mapping lacks");
       }
     }
@@ -200,7 +202,7 @@ final class MappingTable {
   /** The number of mapped pages; only when no thread changes the table. */
   int size() {
     int n = 0;
-    for (Partition p : partitions) n += p.table.size;
+    for (Partition p : partitions) n += p.table.size();
     return n;
   }
 
@@ -211,28 +213,22 @@ final class MappingTable {
     return total;
   }
 
-  /** Stafford's variant 13 of the MurmurHash3 finalizer: all 64 bits depend on all input bits. */
+  /** The page's {@link LongHashing#hash}: its low bits give the fingerprint, its high bits the partition. */
   static long hash(long page) {
-    long z = page;
-    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-    return z ^ (z >>> 31);
+    return LongHashing.hash(page);
   }
 
   /** The fingerprint of a hash: its low 32 bits. */
   static int fingerprint(long hash) {
-    return (int) hash;
+    return FingerprintTable.fingerprint(hash);
   }
 
   private static long entry(long hash, int buffer) {
-    return ((long) fingerprint(hash) << 32) | buffer;
+    return FingerprintTable.entry(fingerprint(hash), buffer);
   }
 
   private static int capacityFor(long entries) {
-    long c = 16;
-    while (c < entries * 4 / 3 + 1) c <<= 1;
-    if (c > (1 << 30)) throw new IllegalArgumentException("mapping partition too large: " + entries + " entries");
-    return (int) c;
+    return LongHashing.powerOfTwoAtLeast(entries * 4 / 3 + 1, 16);
   }
 
   private static final class Partition {
@@ -245,23 +241,19 @@ final class MappingTable {
   }
 
   /**
-   * One partition's slots: {@link #EMPTY}, or an entry with the fingerprint in the high and the
-   * buffer in the low 32 bits (a buffer is below 2^30, so no entry equals EMPTY).
+   * One partition's slots, a {@link FingerprintTable} whose entries hold a fingerprint of the page
+   * and its buffer; the lookup compares the buffer's tag with the page. It stays a structure of
+   * its own rather than a map of the family ({@code LongIntHashMap}) because a map's entry would
+   * carry the page id as well, doubling the bytes a probe reads on the hit path, and because its
+   * readers run concurrently with one writer per partition, which that map does not allow.
    */
-  static final class Table {
-    static final long EMPTY = -1L;
-
-    final long[] slots;
-    final int mask;
+  static final class Table extends FingerprintTable {
     final int threshold;
-    int size;
     /** Where {@link #touchHomes} leaves what it read, so the reads are made. */
     private long touched;
 
     Table(int capacity) {
-      slots = new long[capacity];
-      Arrays.fill(slots, EMPTY);
-      mask = capacity - 1;
+      super(capacity);
       threshold = capacity / 4 * 3;
     }
 
@@ -275,8 +267,8 @@ final class MappingTable {
       for (int probes = 0; probes <= mask; probes++) {
         long e = slots[i];
         if (e == EMPTY) return NOT_FOUND;
-        if ((int) (e >>> 32) == fp && tags.tag((int) e) == page) return (int) e;
-        i = (i + 1) & mask;
+        if (fingerprintOf(e) == fp && tags.tag(valueOf(e)) == page) return valueOf(e);
+        i = LongHashing.next(i, mask);
       }
       return NOT_FOUND;
     }
@@ -303,7 +295,7 @@ final class MappingTable {
       for (int i = from; i < to; i++) {
         int fp = fingerprint(hash(pages[i]));
         long e = slots[fp & mask];
-        int buffer = (int) (e >>> 32) == fp ? Math.max((int) e, 0) : 0;
+        int buffer = fingerprintOf(e) == fp ? Math.max(valueOf(e), 0) : 0;
         sum += e + tags.state(buffer);
       }
       touched += sum;
@@ -312,55 +304,26 @@ final class MappingTable {
     /** Reads the home slot of each of the first {@code n} entries, as {@link #touchHomes} does for pages. */
     void touchHomes(long[] entries, int n) {
       long sum = 0;
-      for (int i = 0; i < n; i++) sum += slots[(int) (entries[i] >>> 32) & mask];
+      for (int i = 0; i < n; i++) sum += slots[fingerprintOf(entries[i]) & mask];
       touched += sum;
     }
 
-    void insert(long entry) {
-      int i = (int) (entry >>> 32) & mask;
-      while (slots[i] != EMPTY) i = (i + 1) & mask;
-      slots[i] = entry;
-      size++;
+    void add(long entry) {
+      insert(entry);
     }
 
-    boolean remove(long entry) {
-      int i = (int) (entry >>> 32) & mask;
-      while (true) {
-        long e = slots[i];
-        if (e == EMPTY) return false;
-        if (e == entry) break;
-        i = (i + 1) & mask;
-      }
-      int hole = i;
-      int j = i;
-      while (true) {
-        j = (j + 1) & mask;
-        long e = slots[j];
-        if (e == EMPTY) break;
-        int home = (int) (e >>> 32) & mask;
-        boolean movable = hole <= j ? (home <= hole || home > j) : (home <= hole && home > j);
-        if (movable) {
-          slots[hole] = e;
-          hole = j;
-        }
-      }
-      slots[hole] = EMPTY;
-      size--;
-      return true;
+    boolean delete(long entry) {
+      return removeEntry(entry);
     }
 
     Table grown() {
-      Table t = new Table((mask + 1) * 2);
-      for (long e : slots) if (e != EMPTY) t.insert(e);
+      Table t = new Table(slotCount() * 2);
+      copyInto(t);
       return t;
     }
 
     void forEach(int partition, EntryVisitor visitor) {
-      for (long e : slots) if (e != EMPTY) visitor.visit(partition, (int) (e >>> 32), (int) e);
-    }
-
-    long bytes() {
-      return (long) slots.length * Long.BYTES;
+      for (long e : slots) if (e != EMPTY) visitor.visit(partition, fingerprintOf(e), valueOf(e));
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.bufmgr.replay.baseline;
 
 import dev.bufmgr.core.event.EventField;
-import dev.bufmgr.workloads.event.LongIntMap;
+import dev.bufmgr.core.table.LongIntHashMap;
 import dev.bufmgr.replay.ClassTally;
 import dev.bufmgr.replay.MissNotingRun;
 import dev.bufmgr.replay.ReplayPolicy;
@@ -18,7 +18,7 @@ import java.util.Set;
 public final class LruPolicy implements ReplayPolicy {
   /**
    * Requests of a block whose map slots are read before any of them is served, so that their cache
-   * misses overlap ({@link LongIntMap#touchHomes}): a group of 64 gained more than 32, and 128 was
+   * misses overlap ({@link LongIntHashMap#touchHomes}): a group of 64 gained more than 32, and 128 was
    * slower (figures: reports/design-measurements.md).
    */
   private static final int GROUP = 64;
@@ -44,7 +44,7 @@ public final class LruPolicy implements ReplayPolicy {
     private final long[] slotPage;
     private final int[] prev;
     private final int[] next;
-    private final LongIntMap where;
+    private final LongIntHashMap where;
     private int head = -1;
     private int tail = -1;
     private int used;
@@ -58,7 +58,7 @@ public final class LruPolicy implements ReplayPolicy {
       this.slotPage = new long[frames];
       this.prev = new int[frames];
       this.next = new int[frames];
-      this.where = new LongIntMap(frames);
+      this.where = new LongIntHashMap(frames);
     }
 
     @Override

@@ -4,7 +4,7 @@ import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.params.Spec;
-import dev.bufmgr.workloads.event.LongIntMap;
+import dev.bufmgr.core.table.LongIntHashMap;
 import dev.bufmgr.replay.ClassTally;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayResult;
@@ -107,7 +107,7 @@ public final class OptPolicy implements ReplayPolicy {
   private final class Run implements ReplayRun {
     private final int frames;
     private final ClassTally tally;
-    private final LongIntMap where;
+    private final LongIntHashMap where;
     private final long[] slotPage;
     private final long[] slotNext;
     private final LongMaxHeap heap;
@@ -119,7 +119,7 @@ public final class OptPolicy implements ReplayPolicy {
     Run(int frames, Set<EventField> carries) {
       this.frames = frames;
       this.tally = new ClassTally(carries);
-      this.where = new LongIntMap(frames);
+      this.where = new LongIntHashMap(frames);
       this.slotPage = new long[frames];
       this.slotNext = new long[frames];
       this.heap = new LongMaxHeap(2 * frames + 16);

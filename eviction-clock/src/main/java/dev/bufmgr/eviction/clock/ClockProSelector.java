@@ -12,6 +12,7 @@ import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.VictimSelector;
 import dev.bufmgr.core.evict.queue.BufferQueue;
 import dev.bufmgr.core.buffer.BufferTransitions;
+import dev.bufmgr.core.table.LongIntHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -133,7 +134,7 @@ final class ClockProSelector implements VictimSelector {
   private final byte[] kind;
   /** The page each test entry stands for. */
   private final long[] testPage;
-  private final TestPageIndex tests;
+  private final LongIntHashMap tests;
   /** Test entries not on the clock. */
   private final int[] spareTests;
   private int spare;
@@ -167,7 +168,7 @@ final class ClockProSelector implements VictimSelector {
     this.hotOrder = new BufferQueue(frames);
     this.kind = new byte[2 * frames];
     this.testPage = new long[2 * frames];
-    this.tests = new TestPageIndex(frames);
+    this.tests = new LongIntHashMap(frames);
     this.spareTests = new int[frames];
     for (int i = 0; i < frames; i++) spareTests[i] = 2 * frames - 1 - i;
     this.spare = frames;
@@ -405,7 +406,7 @@ final class ClockProSelector implements VictimSelector {
       cold--;
       coldAt.remove(label[b]);
       int stale = tests.get(page);
-      if (stale != TestPageIndex.ABSENT) dropTest(stale);
+      if (stale != LongIntHashMap.ABSENT) dropTest(stale);
       while (spare == 0) runTest();
       int e = spareTests[--spare];
       kind[e] = TEST;
@@ -453,7 +454,7 @@ final class ClockProSelector implements VictimSelector {
     kind[b] = COLD;
     coldAt.put(label[b], b);
     cold++;
-    if (e == TestPageIndex.ABSENT) return;
+    if (e == LongIntHashMap.ABSENT) return;
     if (coldTarget < frames) coldTarget++;
     testHits++;
     dropTest(e);

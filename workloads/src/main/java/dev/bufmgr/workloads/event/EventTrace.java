@@ -6,6 +6,7 @@ import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.Capacity;
 import dev.bufmgr.core.resource.CapacityException;
+import dev.bufmgr.core.table.LongHashSet;
 
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -228,7 +229,7 @@ public final class EventTrace {
   /** The number of distinct page ids in the trace (counted once, then remembered). */
   public int distinctPages() {
     if (distinct < 0) {
-      LongSet seen = new LongSet(Math.max(16, Math.min(count, 1 << 20)));
+      LongHashSet seen = new LongHashSet(Math.max(16, Math.min(count, 1 << 20)));
       for (int i = 0; i < count; i++) seen.add(pages[i]);
       distinct = seen.size();
     }

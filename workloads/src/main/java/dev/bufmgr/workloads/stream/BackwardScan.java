@@ -1,6 +1,6 @@
 package dev.bufmgr.workloads.stream;
 
-import dev.bufmgr.workloads.event.LongIntMap;
+import dev.bufmgr.core.table.LongIntHashMap;
 import java.util.Arrays;
 
 /**
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * {@link EventBlock#NEVER}. Holds one map entry and one long per distinct page.
  */
 final class BackwardScan {
-  private final LongIntMap ids = new LongIntMap(1 << 16);
+  private final LongIntHashMap ids = new LongIntHashMap(1 << 16);
   private long[] latest = new long[1 << 10];
   private int distinct;
 

@@ -3,7 +3,7 @@ package dev.bufmgr.workloads.stream;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.buffer.AccessStrategy;
-import dev.bufmgr.workloads.event.LongSet;
+import dev.bufmgr.core.table.LongHashSet;
 import java.util.Set;
 
 /**
@@ -18,7 +18,7 @@ import java.util.Set;
  */
 public final class FactsCounter implements BlockConsumer {
   private final Set<EventField> carries;
-  private final LongSet seen = new LongSet(1 << 16);
+  private final LongHashSet seen = new LongHashSet(1 << 16);
   private long requests;
   private long strategyRequests;
   private int largestClass;

@@ -19,10 +19,9 @@ final class IndependentStreams {
     return out -> out.add(rng.nextLong(pages), meta(writes, rng));
   }
 
-  /** Zipf(theta) ranks over [0, pages), scrambled by a seeded permutation when asked. */
-  static PageStream zipf(ZipfianRanks ranks, Permutation scramble, double writes, SplitMix64 rng) {
-    if (scramble == null) return out -> out.add(ranks.rank(rng.nextDouble()), meta(writes, rng));
-    return out -> out.add(scramble.apply(ranks.rank(rng.nextDouble())), meta(writes, rng));
+  /** Zipf-distributed pages. */
+  static PageStream zipf(ScrambledZipf zipf, double writes, SplitMix64 rng) {
+    return out -> out.add(zipf.page(rng.nextDouble()), meta(writes, rng));
   }
 
   /**

@@ -176,9 +176,11 @@ public final class Workloads {
     double theta = p.doubleValue("theta");
     String scramble = p.choice("scramble");
     double writes = writes(p);
-    ZipfianRanks ranks = ZipfianCache.ranks(pages, theta);
-    Permutation perm = scramble.equals("true") ? ZipfianCache.permutation((int) pages, SplitMix64.derive(seed, -1)) : null;
-    return IndependentStreams.zipf(ranks, perm, writes, rng);
+    ScrambledZipf zipf =
+        scramble.equals("true")
+            ? ScrambledZipf.scrambled(pages, theta, SplitMix64.derive(seed, -1))
+            : ScrambledZipf.unscrambled(pages, theta);
+    return IndependentStreams.zipf(zipf, writes, rng);
   }
 
   private static PageStream hotSet(Parameters p, SplitMix64 rng) {

@@ -4,9 +4,9 @@ package dev.bufmgr.workloads.synth;
  * Zipf-distributed ranks in [0, n) with skew theta in (0, 1), by the rejection-free method of
  * Gray et al., "Quickly generating billion-record synthetic databases" (SIGMOD 1994), as YCSB's
  * ZipfianGenerator uses it: zeta(n, theta), eta and alpha are computed once, so each draw costs
- * one uniform number and one pow. Rank 0 is the most popular.
+ * one uniform number and one pow. Rank 0 is the most popular. Drawn through {@link ScrambledZipf}.
  */
-public final class ZipfianRanks {
+final class ZipfianRanks {
   private final long n;
   private final double alpha;
   private final double zetaN;
@@ -14,7 +14,7 @@ public final class ZipfianRanks {
   private final double secondThreshold;
 
   /** Precomputes the constants for {@code n} items and skew {@code theta}. */
-  public ZipfianRanks(long n, double theta) {
+  ZipfianRanks(long n, double theta) {
     if (n < 2) throw new IllegalArgumentException("zipf needs at least 2 pages, got " + n);
     if (!(theta > 0 && theta < 1)) throw new IllegalArgumentException("zipf theta must lie in (0, 1), got " + theta);
     this.n = n;
@@ -33,7 +33,7 @@ public final class ZipfianRanks {
   }
 
   /** The rank for a uniform {@code u} in [0, 1). */
-  public long rank(double u) {
+  long rank(double u) {
     double uz = u * zetaN;
     if (uz < 1.0) return 0;
     if (uz < secondThreshold) return 1;
