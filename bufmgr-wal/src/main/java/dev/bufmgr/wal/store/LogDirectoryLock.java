@@ -77,7 +77,10 @@ public final class LogDirectoryLock implements AutoCloseable {
     return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
   }
 
-  /** The take-over line when the free lock's file names another process (gone, or alive without the lock: its pid reused). */
+  /**
+   * The take-over line when the free lock's file names another process: the kernel lock is free,
+   * so that process is gone (its pid may since belong to another, or to an unreaped zombie).
+   */
   private static String stale(Path dir, String previous, long self) {
     if (!previous.startsWith("pid ")) return null;
     long pid;
@@ -87,9 +90,7 @@ public final class LogDirectoryLock implements AutoCloseable {
       return null;
     }
     if (pid == self) return null;
-    String why = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
-        ? "that pid now belongs to a process that does not hold the lock" : "no such process";
-    return dir + ": took over the stale lock of a writer that died (" + previous + "; " + why + ")";
+    return dir + ": took over the stale lock of a writer that died (" + previous + "; the lock was free)";
   }
 
   /** Whether a writer holds the lock of {@code dir} now; its description, or {@code null} when none does. */
