@@ -14,7 +14,8 @@ public interface RunObserver {
   default void interval(IntervalRow row) {}
 
   /**
-   * Transaction {@code commitId} was acknowledged.
+   * Transaction {@code commitId} was acknowledged. A transaction that wrote no commit record (a
+   * read-only one, acknowledged without waiting for the log) is not reported.
    *
    * @param commitLsn the LSN its commit record ends at (the log is durable to it)
    * @param pages the page of each of its changes, {@code changes} of them
