@@ -12,6 +12,7 @@ import dev.bufmgr.wal.WalStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -44,6 +45,7 @@ public final class PipelineSampler {
   private Mark last;
   private Mark windowStart;
   private boolean measuring;
+  private Consumer<IntervalRow> onInterval = row -> {};
 
   /** The counters at one moment. */
   private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
@@ -75,6 +77,11 @@ public final class PipelineSampler {
         pool.selectorCounters());
   }
 
+  /** Hands every interval row to {@code sink} as it is closed (the real-time driver's durable series). */
+  public void onInterval(Consumer<IntervalRow> sink) {
+    this.onInterval = sink;
+  }
+
   /** Whether the measurement window has begun. */
   public boolean measuring() {
     return measuring;
@@ -102,6 +109,7 @@ public final class PipelineSampler {
         m.ckpt.buffersWritten() - last.ckpt.buffersWritten(),
         m.clean - last.clean,
         m.ckpt.started() - last.ckpt.started()));
+    onInterval.accept(series.getLast());
     if (measuring) {
       txnTotal.add(iv.transactions());
       commitTotal.add(iv.commits());

@@ -12,6 +12,7 @@ import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.wal.GroupCommitter;
 import dev.bufmgr.wal.WalLog;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,12 +62,24 @@ public final class RealTimePipeline {
   private long handedOut;
   private volatile boolean stop;
   private volatile long lastCompletedRedo;
+  private final RunObserver observer;
 
   /**
    * @param device where the log and the data pages go (the caller closes it)
    * @param startLsn the log's first LSN on that device
    */
   public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry) {
+    this(config, source, device, startLsn, registry, RunObserver.NONE);
+  }
+
+  /**
+   * @param device where the log and the data pages go (the caller closes it)
+   * @param startLsn the log's first LSN on that device
+   * @param observer told of every interval row and every acknowledged transaction as they happen
+   */
+  public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry,
+      RunObserver observer) {
+    this.observer = observer;
     this.config = config;
     this.device = device;
     this.wal = new WalLog(startLsn, LOG_BUFFER, device.logIdentity());
@@ -101,6 +114,7 @@ public final class RealTimePipeline {
       }
       PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
           bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, start);
+      sampler.onInterval(observer::interval);
       AgentRunner.startOnThread(runner);
       if (bgRunner != null) AgentRunner.startOnThread(bgRunner);
       long warmTransactions = (long) Math.ceil(config.transactions() * config.warmupFraction());
@@ -191,6 +205,9 @@ public final class RealTimePipeline {
     private final CheckpointerAgent checkpointer;
     private final Backend backend;
     private final Unit unit = new Unit();
+    private long[] changedPages = new long[16];
+    private long[] changeLsns = new long[16];
+    private int changes;
 
     Client(int id, SplittableRandom rng, CheckpointerAgent checkpointer) {
       this.rng = rng;
@@ -217,21 +234,37 @@ public final class RealTimePipeline {
       }
     }
 
+    private void changed(long page, long lsn) {
+      if (changes == changedPages.length) {
+        changedPages = Arrays.copyOf(changedPages, changes * 2);
+        changeLsns = Arrays.copyOf(changeLsns, changes * 2);
+      }
+      changedPages[changes] = page;
+      changeLsns[changes++] = lsn;
+    }
+
     private void runEvents() throws InterruptedException {
       PoolSession s = backend.session();
       long txnStart = 0;
+      changes = 0;
       long evictionWait = 0;
       boolean waited = false;
       for (int i = 0; i < unit.size(); i++) {
         int m = unit.meta(i);
         switch (EventMeta.kind(m)) {
-          case EventMeta.BEGIN -> txnStart = System.nanoTime();
+          case EventMeta.BEGIN -> {
+            txnStart = System.nanoTime();
+            changes = 0;
+          }
           case EventMeta.COMMIT -> {
             long commitStart = System.nanoTime();
-            long lsn = backend.commit(commitIds.incrementAndGet(), m);
+            long id = commitIds.incrementAndGet();
+            long lsn = backend.commit(id, m);
             if (lsn > 0) committer.awaitDurable(lsn);
             long t = System.nanoTime();
             acknowledged.incrementAndGet();
+            if (lsn > 0) observer.acknowledged(id, lsn, changedPages, changeLsns, changes);
+            changes = 0;
             stats.committed(t - txnStart, t - commitStart, evictionWait, waited);
           }
           default -> {
@@ -243,7 +276,7 @@ public final class RealTimePipeline {
               evictionWait += System.nanoTime() - t0;
               waited = unit.kind() == Unit.TRANSACTION;
             }
-            if (EventMeta.isWrite(m)) backend.change(b, page, m);
+            if (EventMeta.isWrite(m)) changed(page, backend.change(b, page, m));
             s.unpin(b);
           }
         }

@@ -30,7 +30,8 @@ public final class BufmgrCommand implements Runnable {
       WalLoadCommand.class,
       WalVerifyCommand.class,
       WalCrashCheckCommand.class,
-      PipelineCommand.class);
+      PipelineCommand.class,
+      PipelineRecoverCommand.class);
 
   /** Exit status of a run that failed on bad input or configuration. */
   public static final int EXIT_BAD_INPUT = 2;

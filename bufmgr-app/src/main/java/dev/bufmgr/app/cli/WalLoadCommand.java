@@ -110,6 +110,7 @@ public final class WalLoadCommand implements Runnable, WritesOutputs {
     } catch (IOException e) {
       throw new CliFailure(dir + ": cannot open the log (" + IoReasons.of(e) + ")", e);
     }
+    if (opened.staleLock() != null) spec.commandLine().getErr().println(opened.staleLock());
     if (opened.cut() != null) {
       spec.commandLine().getErr().println(opened.cut());
       spec.commandLine().getErr().flush();

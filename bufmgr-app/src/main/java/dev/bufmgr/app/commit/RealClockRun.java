@@ -140,6 +140,7 @@ public final class RealClockRun {
     if (s.startsWith("file:")) {
       Path dir = Path.of(s.substring("file:".length()));
       DurableLog.Opened o = DurableLog.open(dir, true, LogLayout.DEFAULT_SEGMENT);
+      if (o.staleLock() != null) System.err.println(o.staleLock());
       if (o.cut() != null) System.err.println(o.cut());
       return new OpenDevice(new FileDevice(o.writer(), null, 8192, "file:" + dir), o.endLsn(),
           o.writer().firstCommitId());

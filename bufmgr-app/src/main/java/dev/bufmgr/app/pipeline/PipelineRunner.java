@@ -6,6 +6,10 @@ import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.pipeline.PipelineSimulation;
 import dev.bufmgr.pipeline.RealTimePipeline;
+import dev.bufmgr.pipeline.RunObserver;
+import dev.bufmgr.core.resource.IoReasons;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import dev.bufmgr.wal.LogFormat;
 import dev.bufmgr.wal.PolicyFactory;
 import dev.bufmgr.wal.VirtualWal;
@@ -44,7 +48,7 @@ public final class PipelineRunner {
     if (settings.realTime()) device.checkFresh(runs.size());
     List<Outcome> out = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
-      PipelineResult r = runOne(configs.get(i), settings.realTime(), input, device, registry, i + 1);
+      PipelineResult r = runOne(configs.get(i), runs.get(i), settings.realTime(), input, device, registry, i + 1);
       out.add(new Outcome(runs.get(i), r));
       if (progress != null) {
         progress.accept(String.format(Locale.ROOT, "[%d/%d] %s: %,d transactions in %.1f s %s (%,.0f tps, p99 %.2f ms), %.2f s wall%s",
@@ -56,13 +60,17 @@ public final class PipelineRunner {
     return out;
   }
 
-  private static PipelineResult runOne(PipelineConfig config, boolean realTime, PipelineInput input, PipelineDevice device,
-      SelectorRegistry registry, int index) {
+  private static PipelineResult runOne(PipelineConfig config, PipelineRun run, boolean realTime, PipelineInput input,
+      PipelineDevice device, SelectorRegistry registry, int index) {
     if (!realTime) {
       return new PipelineSimulation(config, input.open(), device.model(), registry, new VirtualWal(LogFormat.FIRST_LSN)).run();
     }
-    try (PipelineDevice.Opened d = device.open(index, config.seed())) {
-      return new RealTimePipeline(config, input.open(), d.device(), d.startLsn(), registry).run();
+    try (PipelineDevice.Opened d = device.open(index, config.seed());
+        RunRecords records = d.folder() == null ? null : RunRecords.open(d.folder(), run)) {
+      return new RealTimePipeline(config, input.open(), d.device(), d.startLsn(), registry,
+          records == null ? RunObserver.NONE : records).run();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the run's records in " + device.spec() + ": " + IoReasons.of(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);

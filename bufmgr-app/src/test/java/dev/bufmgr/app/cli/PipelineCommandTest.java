@@ -77,6 +77,19 @@ class PipelineCommandTest {
     assertEquals(0, verify.status(), verify.err());
     assertTrue(verify.out().matches("(?s).*\"pageChanges\":[1-9].*"), "the log holds the run's page changes: " + verify.out());
     assertTrue(Files.size(disk.resolve("run-1").resolve("data.pages")) > 0);
+    List<String> series = Files.readAllLines(disk.resolve("run-1").resolve("series.jsonl"));
+    assertFalse(series.isEmpty(), "the run's folder keeps its time series");
+    for (String row : series) assertTrue(row.startsWith("{\"selector\":") && row.contains("\"clock\":\"real\""), row);
+    List<String> acks = Files.readAllLines(disk.resolve("run-1").resolve("acks"));
+    assertFalse(acks.isEmpty(), "the run's folder keeps its acknowledged transactions");
+    for (String ack : acks) {
+      String[] f = ack.split(" ");
+      long commit = Long.parseLong(f[1]);
+      for (int i = 2; i < f.length; i++) {
+        assertTrue(Long.parseLong(f[i].substring(f[i].indexOf(':') + 1)) < commit, "a change is logged before its commit: " + ack);
+      }
+    }
+    assertTrue(acks.stream().anyMatch(a -> a.split(" ").length > 2), "transactions with page changes: " + acks.getFirst());
     Path disk2 = dir.resolve("disk2");
     CliRun flusher = CliRun.of("pipeline", "--clock", "real", "--device", "file:" + disk2, "--workload", "tpcb:scale=0.05",
         "--frames", "64", "--clients", "2", "--seconds", "0.5", "--flush-mode", "flusher", "--output", "jsonl", "--quiet");

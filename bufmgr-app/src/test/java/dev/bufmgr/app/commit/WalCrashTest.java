@@ -33,12 +33,18 @@ class WalCrashTest {
     Path log = dir.resolve("log");
     Path acks = dir.resolve("acks.txt");
     SplittableRandom rng = new SplittableRandom(2026);
+    long killed = -1;
     for (int cycle = 0; cycle < CYCLES; cycle++) {
       Process child = startLoad(log, acks, cycle == 0, "cycle-" + cycle);
       awaitAcks(child, acks);
       Thread.sleep(rng.nextInt(0, 300));
       child.destroyForcibly();
       child.waitFor();
+      if (killed > 0) {
+        String out = Files.readString(dir.resolve("cycle-" + cycle + ".out"));
+        assertTrue(out.contains(log + ": took over the stale lock of a writer that died (pid " + killed + " "), out);
+      }
+      killed = child.pid();
       LogVerification v = LogVerification.of(log, acks);
       assertFalse(v.scan().corrupt(), "cycle " + cycle + ": " + v.scan());
       assertTrue(v.ok(), "cycle " + cycle + ": " + (v.ok() ? "" : v.failure(log)));

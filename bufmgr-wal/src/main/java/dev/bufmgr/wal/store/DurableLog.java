@@ -32,8 +32,11 @@ public final class DurableLog {
    * @param recovered the scan made before any cut
    * @param control the control file as this writer wrote it
    * @param created whether the log was created by this open
+   * @param staleLock the line saying the directory's lock was taken over from a writer that died,
+   *     or {@code null} (see {@link LogDirectoryLock#takenOver})
    */
-  public record Opened(SegmentWriter writer, long endLsn, LogScan recovered, ControlFile control, boolean created) {
+  public record Opened(SegmentWriter writer, long endLsn, LogScan recovered, ControlFile control, boolean created,
+      String staleLock) {
     /** The line to print for a cut torn tail, or {@code null} when nothing was cut. */
     public String cut() {
       return recovered.tornTail() ? writer.describe() + ": recovery " + recovered.cut() : null;
@@ -57,13 +60,14 @@ public final class DurableLog {
     }
     LogDirectoryLock lock = LogDirectoryLock.acquire(dir);
     try {
-      return open(new DirectoryStorage(dir), create, segmentBytes, () -> {
+      Opened o = open(new DirectoryStorage(dir), create, segmentBytes, () -> {
         try {
           lock.close();
         } catch (IOException e) {
           // The lock goes with the process anyway.
         }
       });
+      return new Opened(o.writer(), o.endLsn(), o.recovered(), o.control(), o.created(), lock.takenOver());
     } catch (IOException | RuntimeException e) {
       lock.close();
       throw e;
@@ -101,7 +105,7 @@ public final class DurableLog {
         f.read(endPage, layout.offsetOfPage(gp));
       }
     }
-    return new Opened(new SegmentWriter(storage, mine, scan.endLsn(), endPage, onClose), scan.endLsn(), scan, mine, created);
+    return new Opened(new SegmentWriter(storage, mine, scan.endLsn(), endPage, onClose), scan.endLsn(), scan, mine, created, null);
   }
 
   /**

@@ -14,17 +14,30 @@ import java.time.Instant;
 /**
  * The one-writer lock of a log directory, as PostgreSQL's {@code postmaster.pid}: an operating
  * system lock on {@value #NAME}, held for the writer's life (the kernel drops it when the process
- * dies, even by SIGKILL), the file naming the holder.
+ * dies, even by SIGKILL), the file naming the holder. A file left by a writer that died still
+ * names it; the next writer takes the lock over (the kernel lock is free) and says so in {@link
+ * #takenOver}, as PostgreSQL's {@code CreateLockFile} overwrites a {@code postmaster.pid} whose
+ * process is gone.
  */
 public final class LogDirectoryLock implements AutoCloseable {
   /** The lock file's name in a log directory. */
   public static final String NAME = "bufmgr.lock";
   private final FileChannel channel;
   private final FileLock lock;
+  private final String takenOver;
 
-  private LogDirectoryLock(FileChannel channel, FileLock lock) {
+  private LogDirectoryLock(FileChannel channel, FileLock lock, String takenOver) {
     this.channel = channel;
     this.lock = lock;
+    this.takenOver = takenOver;
+  }
+
+  /**
+   * The line saying this lock was taken over from a writer that died holding it, or {@code null}
+   * when the file named no other process.
+   */
+  public String takenOver() {
+    return takenOver;
   }
 
   /**
@@ -46,10 +59,38 @@ public final class LogDirectoryLock implements AutoCloseable {
       throw new IllegalArgumentException(dir + " is open for writing by another writer (" + holder(file) + "); one writer per log");
     }
     ProcessHandle self = ProcessHandle.current();
+    String stale = stale(dir, previous(ch), self.pid());
     String text = "pid " + self.pid() + " started " + self.info().startInstant().map(Instant::toString).orElse("?") + "\n";
     ch.truncate(0);
     ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
-    return new LogDirectoryLock(ch, lock);
+    return new LogDirectoryLock(ch, lock, stale);
+  }
+
+  /**
+   * The file's text read through the locking channel: opening and closing another descriptor of
+   * the file would drop this process's lock (POSIX record locks belong to the process, and any
+   * close of the file releases them).
+   */
+  private static String previous(FileChannel ch) throws IOException {
+    ByteBuffer b = ByteBuffer.allocate((int) Math.min(ch.size(), 4096));
+    while (b.hasRemaining() && ch.read(b, b.position()) > 0) {}
+    return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
+  }
+
+  /**
+   * The take-over line when the free lock's file names another process: the kernel lock is free,
+   * so that process is gone (its pid may since belong to another, or to an unreaped zombie).
+   */
+  private static String stale(Path dir, String previous, long self) {
+    if (!previous.startsWith("pid ")) return null;
+    long pid;
+    try {
+      pid = Long.parseLong(previous.substring(4).split(" ", 2)[0]);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    if (pid == self) return null;
+    return dir + ": took over the stale lock of a writer that died (" + previous + "; the lock was free)";
   }
 
   /** Whether a writer holds the lock of {@code dir} now; its description, or {@code null} when none does. */
@@ -78,10 +119,11 @@ public final class LogDirectoryLock implements AutoCloseable {
     }
   }
 
-  /** Releases the lock. */
+  /** Empties the file (a clean exit leaves no holder named, as PostgreSQL removes its lock file) and releases the lock. */
   @Override
   public void close() throws IOException {
     try {
+      channel.truncate(0);
       lock.release();
     } finally {
       channel.close();

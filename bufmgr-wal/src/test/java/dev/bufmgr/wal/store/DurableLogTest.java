@@ -205,6 +205,29 @@ class DurableLogTest {
     DurableLog.open(dir, false, TestLogs.SEGMENT).writer().close();
   }
 
+  /** A lock file naming a process that exited (a child that ran and ended) is taken over in one line; a clean close names none. */
+  @Test
+  void theLockOfAWriterThatDiedIsTakenOver() throws Exception {
+    DurableLog.open(dir, true, TestLogs.SEGMENT).writer().close();
+    assertEquals("", Files.readString(dir.resolve(LogDirectoryLock.NAME)), "a clean close leaves no holder named");
+    Process child = new ProcessBuilder("true").start();
+    long dead = child.pid();
+    child.waitFor();
+    Files.writeString(dir.resolve(LogDirectoryLock.NAME), "pid " + dead + " started 2026-01-01T00:00:00Z\n");
+    assertEquals(null, LogDirectoryLock.heldBy(dir), "no process holds the kernel lock");
+    DurableLog.Opened again = DurableLog.open(dir, false, TestLogs.SEGMENT);
+    try {
+      assertEquals(dir + ": took over the stale lock of a writer that died (pid " + dead + " started 2026-01-01T00:00:00Z; "
+          + "the lock was free)", again.staleLock());
+      assertTrue(LogDirectoryLock.heldBy(dir).startsWith("pid " + ProcessHandle.current().pid() + " "));
+    } finally {
+      again.writer().close();
+    }
+    DurableLog.Opened third = DurableLog.open(dir, false, TestLogs.SEGMENT);
+    assertNull(third.staleLock());
+    third.writer().close();
+  }
+
   /** A checkpoint moves the start; old segments become future ones, whose stale pages end the log rather than join it. */
   @Test
   void checkpointsRecycleSegmentsAndStalePagesAreTheEnd() throws IOException {
