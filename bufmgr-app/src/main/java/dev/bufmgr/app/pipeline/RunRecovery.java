@@ -23,8 +23,10 @@ import org.agrona.collections.Long2LongHashMap;
  * Crash recovery of a real-clock pipeline run's folder, as PostgreSQL's redo ({@code
  * StartupXLOG}, {@code XLogReadBufferForRedo}): the log is opened for writing (its lock taken,
  * over a dead writer's if need be, and a torn tail cut); from the redo point of the last
- * checkpoint record in the log (a checkpoint record is written when its checkpoint completed;
- * without one, from the log's start), each page-change record is replayed over the data file: a
+ * completed checkpoint, which is the log's start (the control file moves the start there once the
+ * checkpoint's pages are forced, as PostgreSQL updates {@code pg_control}; a checkpoint record is
+ * written when a checkpoint begins, so the last one in the log may belong to a checkpoint a kill
+ * cut short, whose pages were not all written), each page-change record is replayed over the data file: a
  * full-page image restores the page, a plain record applies when the page's LSN is older than the
  * record's. The data file's pages carry only their header (page id and LSN, {@link WalWriteBack}),
  * so replaying a record sets the page's LSN to the record's end. The repaired headers are written
@@ -86,7 +88,7 @@ public final class RunRecovery {
       if (log.cut() != null) notices.add(log.cut());
       Records records = new Records();
       LogScan scan = DurableLog.inspect(new DirectoryStorage(folder), records);
-      long redo = records.checkpoints > 0 ? records.lastRedo : scan.startLsn();
+      long redo = scan.startLsn();
       Long2LongHashMap slots = new Long2LongHashMap(-1);
       Long2LongHashMap stored = readHeaders(data, slots);
       Long2LongHashMap pages = new Long2LongHashMap(0);
@@ -148,14 +150,13 @@ public final class RunRecovery {
     }
   }
 
-  /** The page-change records in log order, the commits by end LSN, and the last checkpoint's redo point. */
+  /** The page-change records in log order, the commits by end LSN, and how many checkpoint records the log holds. */
   private static final class Records implements RecordVisitor {
     long[] pages = new long[1024];
     long[] ends = new long[1024];
     boolean[] images = new boolean[1024];
     int count;
     long checkpoints;
-    long lastRedo;
     final Long2LongHashMap commits = new Long2LongHashMap(-1);
 
     @Override
@@ -178,7 +179,6 @@ public final class RunRecovery {
     @Override
     public void checkpoint(long redo, long end) {
       checkpoints++;
-      lastRedo = redo;
     }
   }
 
