@@ -74,10 +74,12 @@ public final class GroupCommitter implements AutoCloseable {
   /** A log flush is running with the lock released. */
   private boolean flushing;
   private boolean stopping;
-  /** What ended the flushing (the device's error, or anything the log or the policy threw); then every commit fails. */
-  private Throwable failure;
-  /** The thread {@link #failure} came from: the flusher's name, or the leading committer's. */
-  private String failedIn;
+  /**
+   * What every commit throws once flushing has failed: the device's error, or anything the log or
+   * the policy threw, with the thread it came from. One volatile reference, so that a commit that
+   * looks before taking the lock sees the whole failure or none.
+   */
+  private volatile RuntimeException failure;
   private long windowStart;
   private final long origin = System.nanoTime();
   private final boolean countInFlight;
@@ -238,8 +240,7 @@ public final class GroupCommitter implements AutoCloseable {
         else work.awaitNanos(at - now);
       }
     } catch (IOException | RuntimeException | Error e) {
-      failure = e;
-      failedIn = "of a committer leading a log flush (" + Thread.currentThread().getName() + ")";
+      failed(e, "of a committer leading a log flush (" + Thread.currentThread().getName() + ")");
     } finally {
       leading = false;
       durable.signalAll();
@@ -253,10 +254,13 @@ public final class GroupCommitter implements AutoCloseable {
    * ThreadFailure} naming the thread that flushed.
    */
   private void failIfFailed() {
-    Throwable f = failure;
-    if (f == null) return;
-    if (f instanceof IOException io) throw new UncheckedIOException("log flush failed", io);
-    throw new ThreadFailure(failedIn, f);
+    RuntimeException f = failure;
+    if (f != null) throw f;
+  }
+
+  /** Records that flushing failed with {@code cause} in thread {@code thread}. Called under the lock. */
+  private void failed(Throwable cause, String thread) {
+    failure = cause instanceof IOException io ? new UncheckedIOException("log flush failed", io) : new ThreadFailure(thread, cause);
   }
 
   /** Forgets what was measured so far and starts the measurement window now. */
@@ -319,8 +323,7 @@ public final class GroupCommitter implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException | Error e) {
-      failure = e;
-      failedIn = Thread.currentThread().getName();
+      failed(e, Thread.currentThread().getName());
       durable.signalAll();
     } finally {
       lock.unlock();
