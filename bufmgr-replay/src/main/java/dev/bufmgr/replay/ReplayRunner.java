@@ -86,8 +86,9 @@ public final class ReplayRunner {
     boolean needsNext = policies.stream().anyMatch(p -> !concurrent(p, threads) && p.needsNextAccess());
     List<ReplayResult> streamed = List.of();
     if (streams) {
-      streamed = stream(input, policies, frames, threads, needsNext, untimed);
-      if (streamed == null) streamed = stream(input, policies, frames, threads, needsNext, untimed);
+      int workers = Runtime.getRuntime().availableProcessors();
+      streamed = stream(input, policies, frames, threads, needsNext, untimed, workers);
+      if (streamed == null) streamed = stream(input, policies, frames, threads, needsNext, untimed, workers);
     }
     InputFacts facts = input.knownFacts();
     EventTrace shared = policies.stream().anyMatch(p -> concurrent(p, threads)) && input.workload() == null ? input.load() : null;
@@ -117,8 +118,8 @@ public final class ReplayRunner {
    * (an oracleGeneral trace whose field is -1 throughout or does not match its ids): the input
    * then computes its own, and the caller runs the pass again.
    */
-  private List<ReplayResult> stream(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int threads,
-      boolean needsNext, long untimed) {
+  private static List<ReplayResult> stream(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int threads,
+      boolean needsNext, long untimed, int workers) {
     Set<EventField> carries = input.carries();
     List<ReplayRun> runs = new ArrayList<>();
     for (ReplayPolicy p : policies) {
@@ -128,7 +129,7 @@ public final class ReplayRunner {
     FactsCounter counter = input.knownFacts() == null ? new FactsCounter(carries) : null;
     ReplayInput.Pass pass = input.pass(needsNext, Path.of(System.getProperty("java.io.tmpdir")));
     List<ReplayResult> results = OnePassReplay.run(pass.source(), pass.next(), runs, counter == null ? List.of() : List.of(counter),
-        Runtime.getRuntime().availableProcessors(), untimed);
+        workers, untimed);
     if (pass.carriedCheck() != null && !pass.carriedCheck().finish().usable()) {
       System.err.println("bufmgr: warning: " + input.label() + ": its next-access field is false, so OPT computes its own "
           + "next accesses (a pre-pass) and replays again: " + pass.carriedCheck().summary());
@@ -137,6 +138,22 @@ public final class ReplayRunner {
     }
     if (counter != null) input.learned(counter.facts());
     return results;
+  }
+
+  /**
+   * Every configuration (each policy at each size, policy-major) in one streaming pass over
+   * {@code input} on at most {@code workers} threads, timed over all requests, without warm-up
+   * and without progress lines: the task of a sweep, whose rows need hits, not rates. The input
+   * learns its facts from the pass when it did not know them; a next-access field found false
+   * is replaced by a pre-pass, as in {@link #run}.
+   */
+  public static List<ReplayResult> onePass(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int workers) {
+    for (ReplayPolicy p : policies) {
+      EventRequirements.require(input.label(), input.carries(), p.needs(), "policy " + p.name());
+    }
+    boolean needsNext = policies.stream().anyMatch(ReplayPolicy::needsNextAccess);
+    List<ReplayResult> results = stream(input, policies, frames, 1, needsNext, 0, workers);
+    return results != null ? results : stream(input, policies, frames, 1, needsNext, 0, workers);
   }
 
   private static boolean concurrent(ReplayPolicy p, int threads) {

@@ -22,6 +22,7 @@ public final class BufmgrCommand implements Runnable {
       CommandLine.HelpCommand.class,
       CompareCommand.class,
       ReplayCommand.class,
+      SweepCommand.class,
       ConvertCommand.class,
       ExperimentCommand.class,
       ListCommand.class,

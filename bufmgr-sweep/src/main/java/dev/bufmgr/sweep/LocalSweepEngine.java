@@ -1,0 +1,132 @@
+package dev.bufmgr.sweep;
+
+import dev.bufmgr.core.resource.ThreadFailure;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The default engine: the pending tasks on this machine's cores. At most {@code jobs} traces are
+ * in flight (option {@code jobs}; default the number of cores), each replayed on cores / jobs
+ * worker threads, so every core replays. Before a task replays, its memory is estimated ({@link
+ * TaskMemory}) and taken from a budget of 80% of the heap; a task waits until its estimate fits,
+ * and one whose estimate exceeds the whole budget fails with the estimate in its row instead of
+ * running the heap out. A task's own failure (a bad trace) is its row; a failure of the engine
+ * (an error such as running out of memory) stops the sweep with one line naming the task, after
+ * the tasks in flight, and the finished tasks stay recorded.
+ */
+public final class LocalSweepEngine implements SweepEngine {
+  /** The share of the heap the tasks' estimates may take together. */
+  static final double HEAP_SHARE = 0.8;
+
+  @Override
+  public String name() {
+    return "local";
+  }
+
+  @Override
+  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+    for (String k : options.keySet()) {
+      if (!k.equals("jobs")) throw new IllegalArgumentException("--engine local takes no option '" + k + "' (it takes: jobs)");
+    }
+    if (pending.isEmpty()) return;
+    int cores = Runtime.getRuntime().availableProcessors();
+    int jobs = Math.min(pending.size(), options.containsKey("jobs") ? parseJobs(options.get("jobs")) : cores);
+    int workers = Math.max(1, cores / jobs);
+    long budgetMiB = Math.max(1, (long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE) >> 20);
+    Semaphore memory = new Semaphore((int) Math.min(Integer.MAX_VALUE, budgetMiB));
+    Progress meter = new Progress(progress, pending.size());
+    AtomicInteger started = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> Thread.ofPlatform().name("sweep-" + started.getAndIncrement()).unstarted(r));
+    try {
+      ExecutorCompletionService<TraceTask> done = new ExecutorCompletionService<>(pool);
+      List<Future<TraceTask>> futures = new ArrayList<>();
+      for (TraceTask t : pending) futures.add(done.submit(() -> runOne(store, t, workers, memory, budgetMiB, meter)));
+      for (int i = 0; i < pending.size(); i++) {
+        try {
+          done.take().get();
+        } catch (ExecutionException e) {
+          for (Future<TraceTask> f : futures) f.cancel(true);
+          throw ThreadFailure.of("sweep", e.getCause());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("sweep interrupted", e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static TraceTask runOne(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB,
+      Progress meter) throws InterruptedException {
+    Path local = localFile(task);
+    List<SweepRow> rows;
+    if (local == null) {
+      rows = List.of(TraceReplays.failure(task, null, task.trace() + ": not a local file; the local engine reads local "
+          + "files only (--engine spark reads hdfs:// and s3a:// paths)"));
+    } else {
+      rows = replay(store, task, local, workers, memory, budgetMiB);
+    }
+    store.record(task, rows);
+    meter.finished(task, rows);
+    return task;
+  }
+
+  private static List<SweepRow> replay(SweepStore store, TraceTask task, Path local, int workers, Semaphore memory,
+      long budgetMiB) throws InterruptedException {
+    TraceFacts facts = store.facts().get(local);
+    if (facts == null) {
+      try {
+        facts = TraceReplays.count(task, local);
+      } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+        return List.of(TraceReplays.failure(task, null, e.getMessage()));
+      }
+      store.facts().put(local, facts);
+    }
+    List<Long> frames = new ArrayList<>();
+    for (SweepSize s : task.sizes()) frames.add(s.framesFor(facts.footprint()));
+    long needMiB = (TaskMemory.estimate(task.policies(), frames) >> 20) + 1;
+    if (needMiB > budgetMiB) {
+      return List.of(TraceReplays.failure(task, facts, String.format(Locale.ROOT,
+          "%s: needs about %d MiB of heap for its %d configurations, more than the %d MiB a sweep may use here "
+              + "(%.0f%% of the heap); raise the heap (BUFMGR_JAVA_OPTS=-Xmx...) or leave out the largest sizes",
+          task.trace(), needMiB, task.policies().size() * task.sizes().size(), budgetMiB, HEAP_SHARE * 100)));
+    }
+    memory.acquire((int) needMiB);
+    try {
+      return TraceReplays.run(task, local, workers, facts).rows();
+    } finally {
+      memory.release((int) needMiB);
+    }
+  }
+
+  /** The task's trace as a local file, or null when it names another file system. */
+  private static Path localFile(TraceTask task) {
+    String t = task.trace();
+    int scheme = t.indexOf("://");
+    if (scheme > 1 && t.substring(0, scheme).chars().allMatch(Character::isLetterOrDigit)) return null;
+    return Path.of(t);
+  }
+
+  private static int parseJobs(String text) {
+    try {
+      int n = Integer.parseInt(text.strip());
+      if (n >= 1 && n <= 4096) return n;
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException("--jobs " + text + ": a whole number from 1 to 4096");
+  }
+}

@@ -1,0 +1,48 @@
+package dev.bufmgr.sweep;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The sweep's progress line on stderr after each task: tasks done of total, rows so far, the
+ * trace requests replayed per second of wall time, and the time left at that pace.
+ */
+final class Progress {
+  private final PrintStream out;
+  private final int total;
+  private final long start = System.nanoTime();
+  private int done;
+  private long rows;
+  private long requests;
+  private int failed;
+
+  Progress(PrintStream out, int total) {
+    this.out = out;
+    this.total = total;
+  }
+
+  synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
+    done++;
+    rows += taskRows.size();
+    if (!taskRows.isEmpty()) requests += taskRows.getFirst().requests();
+    boolean bad = taskRows.stream().anyMatch(r -> SweepRow.FAILED.equals(r.status()));
+    if (bad) failed++;
+    if (out == null) return;
+    double seconds = (System.nanoTime() - start) / 1e9;
+    double left = done == 0 ? 0 : seconds / done * (total - done);
+    out.printf(Locale.ROOT, "bufmgr: sweep [%d/%d] %s%s rows=%d %.1fM req/s ETA %s%n", done, total, name(task.trace()),
+        bad ? " FAILED" : "", rows, seconds > 0 ? requests / seconds / 1e6 : 0.0, clock(left));
+    if (failed > 0 && done == total) out.printf(Locale.ROOT, "bufmgr: sweep: %d of %d tasks failed%n", failed, total);
+  }
+
+  private static String name(String trace) {
+    String n = trace.substring(trace.lastIndexOf('/') + 1);
+    return n.length() <= 40 ? n : n.substring(0, 37) + "...";
+  }
+
+  private static String clock(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s / 60 % 60) : String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+  }
+}
