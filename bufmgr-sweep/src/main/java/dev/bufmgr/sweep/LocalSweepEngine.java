@@ -2,7 +2,6 @@ package dev.bufmgr.sweep;
 
 import dev.bufmgr.core.resource.ThreadFailure;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,8 +89,8 @@ public final class LocalSweepEngine implements SweepEngine {
     if (facts == null) {
       try {
         facts = TraceReplays.count(task, local);
-      } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-        return List.of(TraceReplays.failure(task, null, e.getMessage()));
+      } catch (RuntimeException e) {
+        return List.of(TraceReplays.failure(task, null, TraceReplays.reason(task, e)));
       }
       store.facts().put(local, facts);
     }

@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The sweep's progress line on stderr after each task: tasks done of total, rows so far, the
- * trace requests replayed per second of wall time, and the time left at that pace.
+ * requests replayed per second of wall time (each configuration's requests counted, as a one-pass
+ * replay of 40 configurations replays every request 40 times), and the time left at that pace.
  */
 final class Progress {
   private final PrintStream out;
@@ -25,7 +26,7 @@ final class Progress {
   synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
     done++;
     rows += taskRows.size();
-    if (!taskRows.isEmpty()) requests += taskRows.getFirst().requests();
+    for (SweepRow r : taskRows) if (r.ok()) requests += r.requests();
     boolean bad = taskRows.stream().anyMatch(r -> SweepRow.FAILED.equals(r.status()));
     if (bad) failed++;
     if (out == null) return;

@@ -26,7 +26,9 @@ import java.util.Map;
  * facts known from an earlier one); a size below {@link SweepSize#MIN_FRAMES} frames gives a
  * {@value SweepRow#SKIPPED} row naming its frames. A task that cannot run (an unreadable or
  * malformed trace, a policy the trace cannot serve) gives one {@value SweepRow#FAILED} row whose
- * reason names the file, the record and the message; the caller's sweep goes on.
+ * reason names the file, the record and the message; so does any other exception of the task (a
+ * failed reader thread, a fault in a policy), with its class. The caller's sweep goes on; an
+ * {@link Error} (out of memory) is the engine's to handle.
  */
 public final class TraceReplays {
   private TraceReplays() {}
@@ -52,9 +54,18 @@ public final class TraceReplays {
       ReplayInput input = ReplayInput.ofFile(local, task.format());
       if (facts == null) facts = count(task, local, input);
       return new Outcome(replay(task, input, workers, facts), facts);
-    } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-      return new Outcome(List.of(failure(task, facts, e.getMessage())), facts);
+    } catch (RuntimeException e) {
+      return new Outcome(List.of(failure(task, facts, reason(task, e))), facts);
     }
+  }
+
+  /**
+   * Why {@code task} failed with {@code e}: the message of bad input (it names the file and
+   * record), or the trace and the exception with its class for anything else.
+   */
+  public static String reason(TraceTask task, RuntimeException e) {
+    if ((e instanceof IllegalArgumentException || e instanceof UncheckedIOException) && e.getMessage() != null) return e.getMessage();
+    return task.trace() + ": " + e;
   }
 
   /** The one row of a task that failed, with {@code reason}. */
