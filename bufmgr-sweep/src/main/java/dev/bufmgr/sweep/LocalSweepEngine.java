@@ -35,10 +35,16 @@ public final class LocalSweepEngine implements SweepEngine {
   }
 
   @Override
-  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+  public void check(Map<String, String> options) {
     for (String k : options.keySet()) {
       if (!k.equals("jobs")) throw new IllegalArgumentException("--engine local takes no option '" + k + "' (it takes: jobs)");
     }
+    if (options.containsKey("jobs")) parseJobs(options.get("jobs"));
+  }
+
+  @Override
+  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+    check(options);
     if (pending.isEmpty()) return;
     int cores = Runtime.getRuntime().availableProcessors();
     int jobs = Math.min(pending.size(), options.containsKey("jobs") ? parseJobs(options.get("jobs")) : cores);

@@ -43,6 +43,7 @@ public final class Sweep {
    */
   public static Outcome run(SweepPlan plan, Path out, boolean force, SweepEngine engine, Map<String, String> options,
       PrintStream progress) {
+    engine.check(options);
     SweepStore store = SweepStore.open(out, plan, force);
     List<TraceTask> pending = store.pending();
     int skipped = plan.tasks().size() - pending.size();

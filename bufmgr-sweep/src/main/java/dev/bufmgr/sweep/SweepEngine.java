@@ -15,6 +15,14 @@ public interface SweepEngine {
   String name();
 
   /**
+   * Refuses options this engine does not take or values it cannot use, before the sweep opens its
+   * folder or reads a trace.
+   *
+   * @throws IllegalArgumentException naming the option and the reason
+   */
+  default void check(Map<String, String> options) {}
+
+  /**
    * Runs {@code pending} (tasks of {@code store}'s plan not yet done), recording each task's rows
    * in {@code store} as it finishes; returns when every task has a row, or throws when the engine
    * itself failed (a task's own failure is its row).

@@ -78,6 +78,7 @@ public final class SweepCommand implements Callable<Integer> {
     Map<String, String> options = new LinkedHashMap<>();
     if (jobs != null) options.put("jobs", jobs);
     if (master != null) options.put("master", master);
+    chosen.check(options);
     List<SweepSize> sizeList;
     try {
       sizeList = sizes == null ? SweepSize.DEFAULTS : SweepSize.parseList(sizes);

@@ -1,0 +1,101 @@
+package dev.bufmgr.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.bufmgr.sweep.SweepRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bufmgr sweep} from the command line: a sweep of two traces, a trace that cannot be read
+ * (exit 1, named), and bad input refused in one line with exit 2 and nothing left behind.
+ */
+class SweepCommandTest {
+  @TempDir Path dir;
+
+  private Path traces() throws IOException {
+    Path t = dir.resolve("traces/ds");
+    Files.createDirectories(t);
+    StringBuilder a = new StringBuilder();
+    for (int i = 0; i < 4000; i++) a.append(i * 7 % 900).append('\n');
+    Files.writeString(t.resolve("a.trace"), a);
+    Files.writeString(t.resolve("b.trace"), a.reverse().toString().strip() + "\n");
+    return dir.resolve("traces");
+  }
+
+  @Test
+  void aSweepWritesOneRowPerConfigurationAndSaysWhere() throws IOException {
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", "--traces", traces().toString(), "--policy", "lru", "--policy", "sieve", "--sizes", "0.1,0.5,50",
+        "--out", out.toString(), "--quiet");
+    assertEquals(0, r.status(), r.err());
+    List<SweepRow> rows = Files.readAllLines(out.resolve("results.jsonl")).stream().map(SweepRow::fromJson).toList();
+    assertEquals(2 * 2 * 3, rows.size());
+    assertTrue(rows.stream().allMatch(SweepRow::ok));
+    assertTrue(r.out().contains("rows: 12 replayed"), r.out());
+    assertTrue(r.out().contains(out.resolve("results.jsonl").toString()), r.out());
+  }
+
+  @Test
+  void aTraceThatCannotBeReadIsNamedAndTheExitStatusIsOne() throws IOException {
+    Path t = traces();
+    Files.write(t.resolve("ds/zzz.trace"), new byte[] {0, 1, 2, 3});
+    CliRun r = CliRun.of("sweep", "--traces", t.toString(), "--policy", "lru", "--sizes", "0.5", "--out", dir.resolve("out").toString(),
+        "--quiet");
+    assertEquals(1, r.status(), r.err());
+    assertTrue(r.out().contains("failed: " + t.resolve("ds/zzz.trace")), r.out());
+    assertTrue(r.err().contains("1 of 3 tasks failed"), r.err());
+  }
+
+  /** Runs {@code args}, asserts exit 2, one line naming {@code mention}, and no file made. */
+  private void refused(String mention, String... args) throws IOException {
+    Set<Path> before = contents();
+    CliRun r = CliRun.of(args);
+    String what = String.join(" ", args);
+    assertEquals(2, r.status(), what + " -> " + r.err());
+    List<String> lines = r.err().lines().toList();
+    assertEquals(1, lines.size(), what + " -> " + r.err());
+    assertTrue(lines.getFirst().startsWith("bufmgr: ") && lines.getFirst().contains(mention), lines.getFirst());
+    assertEquals(before, contents(), what + ": files left behind");
+  }
+
+  private Set<Path> contents() throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.collect(Collectors.toSet());
+    }
+  }
+
+  @Test
+  void badInputIsRefusedInOneLineWithNothingLeftBehind() throws IOException {
+    String t = traces().toString();
+    String out = dir.resolve("out").toString();
+    Files.createDirectories(dir.resolve("empty"));
+    refused("no trace files found", "sweep", "--traces", dir.resolve("empty").toString(), "--policy", "lru", "--out", out);
+    refused("no such file", "sweep", "--traces", dir.resolve("nope").toString(), "--policy", "lru", "--out", out);
+    refused("unknown policy 'nope'", "sweep", "--traces", t, "--policy", "nope", "--out", out);
+    refused("--sizes 0: frames must be at least 1", "sweep", "--traces", t, "--policy", "lru", "--sizes", "0", "--out", out);
+    refused("--sizes 1.5: a fraction", "sweep", "--traces", t, "--policy", "lru", "--sizes", "1.5", "--out", out);
+    refused("--engine nope: unknown", "sweep", "--traces", t, "--policy", "lru", "--engine", "nope", "--out", out);
+    refused("given twice", "sweep", "--traces", t, "--policy", "lru", "--policy", "lru", "--out", out);
+    refused("--jobs 0", "sweep", "--traces", t, "--policy", "lru", "--jobs", "0", "--out", dir.resolve("out2").toString());
+  }
+
+  @Test
+  void anotherSweepsFolderIsRefusedAndTheSameSweepResumes() throws IOException {
+    String t = traces().toString();
+    Path out = dir.resolve("out");
+    assertEquals(0, CliRun.of("sweep", "--traces", t, "--policy", "lru", "--sizes", "0.5", "--out", out.toString(), "--quiet").status());
+    refused("holds the results of another sweep", "sweep", "--traces", t, "--policy", "sieve", "--sizes", "0.5", "--out", out.toString());
+    CliRun again = CliRun.of("sweep", "--traces", t, "--policy", "lru", "--sizes", "0.5", "--out", out.toString());
+    assertEquals(0, again.status(), again.err());
+    assertTrue(again.err().contains("2 of 2 tasks already done there, skipped"), again.err());
+  }
+}
