@@ -1,8 +1,18 @@
 package dev.bufmgr.app.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Runs the program in-process, built as {@link BufmgrCommand#execute} builds it (with only the
@@ -32,5 +42,28 @@ record CliRun(int status, String out, String err) {
   /** The lines of stderr that are not progress lines. */
   String errorLines() {
     return err.lines().filter(l -> !l.startsWith("bufmgr: [") && !l.startsWith("bufmgr: workload")).reduce("", (a, b) -> a + b + "\n");
+  }
+
+  /**
+   * Runs {@code args}, asserts a refusal (exit status 2, exactly one line on stderr starting
+   * {@code bufmgr: }, nothing on stdout, nothing made or removed under {@code dir}) and returns the line.
+   */
+  static String refused(Path dir, String... args) throws IOException {
+    Set<Path> before = contents(dir);
+    CliRun r = of(args);
+    String what = String.join(" ", args);
+    assertEquals(2, r.status(), what + " -> " + r.err());
+    List<String> lines = r.err().lines().toList();
+    assertEquals(1, lines.size(), what + " -> " + r.err());
+    assertTrue(lines.getFirst().startsWith("bufmgr: "), lines.getFirst());
+    assertEquals("", r.out(), what);
+    assertEquals(before, contents(dir), what + ": files left behind");
+    return lines.getFirst();
+  }
+
+  private static Set<Path> contents(Path dir) throws IOException {
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.collect(Collectors.toSet());
+    }
   }
 }

@@ -8,9 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,24 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileInputsTest {
   @TempDir Path dir;
 
-  /** Runs {@code args}, asserts the refusal and returns its one line. */
   private String refused(String... args) throws IOException {
-    Set<Path> before = contents();
-    CliRun r = CliRun.of(args);
-    String what = String.join(" ", args);
-    assertEquals(2, r.status(), what + " -> " + r.err());
-    List<String> lines = r.err().lines().toList();
-    assertEquals(1, lines.size(), what + " -> " + r.err());
-    assertTrue(lines.getFirst().startsWith("bufmgr: "), lines.getFirst());
-    assertEquals("", r.out(), what);
-    assertEquals(before, contents(), what + ": files left behind");
-    return lines.getFirst();
-  }
-
-  private Set<Path> contents() throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.collect(Collectors.toSet());
-    }
+    return CliRun.refused(dir, args);
   }
 
   private static void assertMentions(String line, String... parts) {
