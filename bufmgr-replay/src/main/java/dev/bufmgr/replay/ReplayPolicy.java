@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * A policy that replays a stream of requests at a given pool size, deterministically: a baseline
- * (LRU, OPT, Caffeine) or a registered selector run through the buffer pool. {@link #start}
+ * (FIFO, LRU, OPT, Caffeine) or a registered selector run through the buffer pool. {@link #start}
  * begins a run that takes the stream block by block ({@link OnePassReplay} feeds many runs from
  * one reading); {@link #replay} replays a trace in memory the same way.
  */

@@ -54,12 +54,12 @@ class OnePassReplayTest {
   }
 
   /**
-   * Every default policy and some variants, except Caffeine, whose W-TinyLFU admits at random
+   * Every default policy, fifo and some variants, except Caffeine, whose W-TinyLFU admits at random
    * and so is not reproducible run to run (its rows carry a spread instead).
    */
   private static List<ReplayPolicy> deterministicPolicies() {
     List<ReplayPolicy> all = new ArrayList<>(CATALOG.defaults());
-    for (String variant : List.of("gclock:maxUsage=1", "gclock:batch=16", "s3fifo:variant=original", "hotcool:batch=1")) {
+    for (String variant : List.of("fifo", "gclock:maxUsage=1", "gclock:batch=16", "s3fifo:variant=original", "hotcool:batch=1")) {
       all.add(CATALOG.resolve(variant));
     }
     return all.stream().filter(p -> !p.name().startsWith("caffeine")).toList();
@@ -202,7 +202,7 @@ class OnePassReplayTest {
     for (int e = 0; e < trace.size(); e++) if (EventMeta.isPage(trace.meta(e))) distinct.add(trace.pages()[e]);
     InputFacts expected = factsAlone(input);
     assertEquals(distinct.size(), expected.distinctPages());
-    for (String policy : List.of("lru", "gclock", "hotcool", "s3fifo", "lru-pool", "clockpro")) {
+    for (String policy : List.of("lru", "fifo", "gclock", "hotcool", "s3fifo", "lru-pool", "clockpro")) {
       for (int frames : List.of(40, 2000, 10_000)) {
         FactsCounter counter = new FactsCounter(input.carries());
         // The run under test notes its misses (it is the first that can); the counter, third

@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
     mixinStandardHelpOptions = true,
     description = {
       "Replay a trace or synthetic workload under policies and pool sizes; print hit ratios.",
-      "Policies: registered selectors (through the buffer pool) and the baselines lru, opt, caffeine",
+      "Policies: registered selectors (through the buffer pool) and the baselines fifo, lru, opt, caffeine",
       "(opt:bypass=true, the default, is MIN with bypass; opt:bypass=false pages on demand as libCacheSim's Belady)."
     })
 public final class ReplayCommand implements Runnable, WritesOutputs {
@@ -43,7 +43,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
   @Mixin ResultOutput result;
 
   @Option(names = Flags.POLICY, paramLabel = Flags.SPEC_LABEL,
-      description = {Flags.POLICY_HELP, "Repeatable, e.g. gclock, gclock:maxUsage=3, lru, opt, opt:bypass=false, caffeine. Default: all (both opt variants)."})
+      description = {Flags.POLICY_HELP, "Repeatable, e.g. gclock, gclock:maxUsage=3, fifo, lru, opt, opt:bypass=false, caffeine. Default: all but fifo (both opt variants)."})
   List<String> policies = new ArrayList<>();
 
   @Option(names = "--frames", paramLabel = "N|P%", split = ",", defaultValue = "1%,5%,10%,25%",

@@ -16,7 +16,7 @@ class ComponentKindsTest {
   /** One component of each kind with the parameter names it is documented to take, in order. */
   private static final Map<String, Map<String, List<String>>> KNOWN = Map.of(
       "Selectors", Map.of("gclock", List.of("maxUsage", "batch", "hand"), "sieve", List.of()),
-      "Baselines", Map.of("opt", List.of("bypass"), "caffeine", List.of("runs"), "lru", List.of()),
+      "Baselines", Map.of("opt", List.of("bypass"), "caffeine", List.of("runs"), "lru", List.of(), "fifo", List.of()),
       "Release policies", Map.of("pgdelay", List.of("delay", "siblings"), "greedy", List.of()),
       "Devices", Map.of("lognormal", List.of("median", "p99", "perbyte", "write"), "file", List.of()),
       "Loops", Map.of("closed", List.of("clients", "think", "dist"), "open", List.of("rate", "phases")),

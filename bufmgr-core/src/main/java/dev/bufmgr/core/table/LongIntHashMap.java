@@ -9,9 +9,6 @@ public final class LongIntHashMap extends LongKeyTable {
   /** What lookups return for a key the map lacks. */
   public static final int ABSENT = -1;
 
-  /** Where {@link #touchHomes} leaves what it read, so the reads are made. */
-  private long touched;
-
   /** A map with room for {@code expected} entries before it first grows. */
   public LongIntHashMap(int expected) {
     super(expected, true);
@@ -68,15 +65,6 @@ public final class LongIntHashMap extends LongKeyTable {
     int old = values[i];
     deleteAt(i);
     return old;
-  }
-
-  /**
-   * Reads the home slot of each key of {@code keys[from..to)} and nothing else: no lookup, no
-   * change. A loop about to look those keys up calls it first, so their cache misses are taken
-   * together, where one lookup at a time would wait out each in turn.
-   */
-  public void touchHomes(long[] keys, int from, int to) {
-    touched += readHomes(keys, from, to);
   }
 
   private static void requireValue(int value) {

@@ -24,6 +24,8 @@ public abstract sealed class LongKeyTable permits LongHashSet, LongIntHashMap {
   private int growAt;
   /** The value of key {@link #FREE}, or -1 when the table lacks it. */
   int freeKeyValue = -1;
+  /** Where {@link #touchHomes} leaves what it read, so the reads are made. */
+  private long touched;
 
   /** A table sized for {@code expected} entries: they fill at most half of it. */
   LongKeyTable(int expected, boolean withValues) {
@@ -58,8 +60,12 @@ public abstract sealed class LongKeyTable permits LongHashSet, LongIntHashMap {
     }
   }
 
-  /** Reads the home slot of each of {@code keys[from..to)}, keys and values, and returns what it read. */
-  final long readHomes(long[] keysToRead, int from, int to) {
+  /**
+   * Reads the home slot of each key of {@code keysToRead[from..to)} and nothing else: no lookup, no
+   * change. A loop about to look those keys up calls it first, so their cache misses are taken
+   * together, where one lookup at a time would wait out each in turn.
+   */
+  public final void touchHomes(long[] keysToRead, int from, int to) {
     long[] k = keys;
     int[] v = values;
     int m = mask;
@@ -69,7 +75,7 @@ public abstract sealed class LongKeyTable permits LongHashSet, LongIntHashMap {
       sum += k[s];
       if (v != null) sum += v[s];
     }
-    return sum;
+    touched += sum;
   }
 
   /** Counts the key just written into empty slot {@code slot} (its value too), growing the table past three quarters full. */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The registry of baseline replay policies: lru, opt (parameter {@code bypass}) and caffeine
+ * The registry of baseline replay policies: fifo, lru, opt (parameter {@code bypass}) and caffeine
  * (parameter {@code runs}). Each is a {@link Component} whose parameters are declared and
  * validated as every other component's are, so a bad value or an unknown key is refused with the
  * same one line.
@@ -24,6 +24,8 @@ public final class Baselines {
       Function<Parameters, ReplayPolicy> create) implements Component {}
 
   private static final Registry<Baseline> BY_NAME = Registry.of(KIND, List.of(
+      new Baseline("fifo", "first in, first out, as libCacheSim FIFO.c: a hit changes nothing (baseline, no parameters)",
+          List.of(), p -> new FifoPolicy()),
       new Baseline("lru", "least recently used (baseline, no parameters)", List.of(), p -> new LruPolicy()),
       new Baseline(OptPolicy.NAME, "Belady's MIN, the bound (baseline; reads each request's next access from "
           + "oracleGeneral records, or from a pre-pass index on disk, 8 bytes a request)", OptPolicy.PARAMETERS,
@@ -32,9 +34,10 @@ public final class Baselines {
           CaffeinePolicy::new)));
 
   /**
-   * The baselines of a default run, in order: both OPT variants, demand paging (the bound of the
-   * pool's selectors and LRU) beside LRU and the one with bypass (the bound of Caffeine) beside
-   * Caffeine.
+   * The baselines of a default replay or compare run, in order: both OPT variants, demand paging
+   * (the bound of the pool's selectors and LRU) beside LRU and the one with bypass (the bound of
+   * Caffeine) beside Caffeine. FIFO is left out: those runs set the pool's selectors against LRU
+   * and their bounds, and FIFO is the reference of a sweep's reduction figures, which names it.
    */
   private static final List<String> DEFAULT_SPECS = List.of("lru", "opt:bypass=false", "opt:bypass=true", "caffeine");
 
@@ -55,12 +58,12 @@ public final class Baselines {
     return BY_NAME.contains(name);
   }
 
-  /** The parameters the named baseline takes (none for lru); throws for an unknown name. */
+  /** The parameters the named baseline takes (none for fifo and lru); throws for an unknown name. */
   public static List<ParameterSpec> parameters(String name) {
     return BY_NAME.find(name).parameters();
   }
 
-  /** The specs a default run replays: every baseline, OPT in both variants. */
+  /** The baseline specs a default replay or compare run replays: every baseline but fifo, OPT in both variants. */
   public static List<String> defaultSpecs() {
     return DEFAULT_SPECS;
   }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Which OPT bounds which policy of a run. A policy that admits every miss (the pool's selectors,
- * LRU: {@link ReplayPolicy#admitsEveryMiss()}) is bounded by OPT without bypass, demand paging
+ * FIFO, LRU: {@link ReplayPolicy#admitsEveryMiss()}) is bounded by OPT without bypass, demand paging
  * ({@code opt:bypass=false}); one that may decline a page (Caffeine's W-TinyLFU) only by OPT with
  * bypass ({@code opt:bypass=true}), which bounds every policy. When the run lacks the demand-paging
  * OPT, the one with bypass stands in (a valid but looser bound), and {@link #sentence} says so.
