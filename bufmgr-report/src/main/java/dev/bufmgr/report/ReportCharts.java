@@ -35,7 +35,7 @@ final class ReportCharts {
       for (String size : shownSizes) out.put("datasets-" + TraceNames.fileSafe(size) + ".png", datasets(size));
     }
     out.put("wins.png", wins());
-    for (String t : curveTraces) out.put("trace-" + TraceNames.fileSafe(traces.of(t)) + ".png", curves(t));
+    for (String t : curveTraces) out.put("trace-" + traces.forFile(t) + ".png", curves(t));
     return out;
   }
 

@@ -92,10 +92,21 @@ final class Summary {
         continue;
       }
       CrossTrace.WinShare w = ws.getFirst();
-      winLeads.computeIfAbsent(w.policy(), k -> new ArrayList<>()).add(size);
-      sb.append(String.format(Locale.ROOT, "%s has the lowest miss ratio on %s of %d traces (%d alone, %d tied)", name(w.policy()),
-          Tables.pct(w.share()), w.traces(), w.outright(), w.tied()));
-      if (ws.size() > 1) sb.append(String.format(Locale.ROOT, "; next %s, %s", name(ws.get(1).policy()), Tables.pct(ws.get(1).share())));
+      List<CrossTrace.WinShare> top = ws.stream().filter(x -> x.share() == w.share()).toList();
+      for (CrossTrace.WinShare t : top) winLeads.computeIfAbsent(t.policy(), k -> new ArrayList<>()).add(size);
+      if (top.size() == 1) {
+        sb.append(String.format(Locale.ROOT, "%s has the lowest miss ratio on %s of %d traces (%d alone, %d tied)", name(w.policy()),
+            Tables.pct(w.share()), w.traces(), w.outright(), w.tied()));
+      } else {
+        sb.append(String.format(Locale.ROOT, "%s have the largest win fraction, %s each of %d traces (%s)",
+            top.stream().map(t -> name(t.policy())).collect(Collectors.joining(" and ")), Tables.pct(w.share()), w.traces(),
+            top.stream().map(t -> String.format(Locale.ROOT, "%s %d alone, %d tied", name(t.policy()), t.outright(), t.tied()))
+                .collect(Collectors.joining("; "))));
+      }
+      if (ws.size() > top.size()) {
+        CrossTrace.WinShare next = ws.get(top.size());
+        sb.append(String.format(Locale.ROOT, "; next %s, %s", name(next.policy()), Tables.pct(next.share())));
+      }
       sb.append(". ").append(beats(size, w.policy())).append('\n');
     }
     int n = ct.sizes().size();

@@ -24,7 +24,7 @@ public final class TraceNames {
     for (String t : traces) count.merge(fileName(t), 1, Integer::sum);
     for (String t : traces) {
       shortName.put(t, count.get(fileName(t)) == 1 ? fileName(t) : t);
-      byStem.computeIfAbsent(stem(fileName(t)), k -> new ArrayList<>()).add(t);
+      byStem.computeIfAbsent(key(fileName(t)), k -> new ArrayList<>()).add(t);
     }
   }
 
@@ -41,12 +41,21 @@ public final class TraceNames {
   public String find(String flag, String given) {
     if (shortName.containsKey(given)) return given;
     for (Map.Entry<String, String> e : shortName.entrySet()) if (e.getValue().equals(given)) return e.getKey();
-    List<String> stems = byStem.getOrDefault(stem(given), List.of());
+    List<String> stems = byStem.getOrDefault(key(given), List.of());
     if (stems.size() == 1) return stems.getFirst();
     if (stems.size() > 1) throw new IllegalArgumentException(flag + " " + given + ": names " + stems.size() + " traces; give one's path: " + String.join(", ", stems));
     List<String> some = shortName.values().stream().limit(5).toList();
     throw new IllegalArgumentException(flag + " " + given + ": no such trace in the rows (" + shortName.size() + " traces, such as "
         + String.join(", ", some) + ")");
+  }
+
+  /**
+   * A trace's part of a chart's file name: its file name without extensions when no other trace
+   * has that stem, else its name ({@link #of}); made {@link #fileSafe}.
+   */
+  public String forFile(String trace) {
+    String name = fileName(trace);
+    return fileSafe(byStem.getOrDefault(key(name), List.of()).size() == 1 ? stem(name) : of(trace));
   }
 
   /** A name made safe as part of a file name: anything but letters, digits, '.', '-' and '_' becomes '_'. */
@@ -63,12 +72,19 @@ public final class TraceNames {
     }
   }
 
+  /** A file name without its compression and format extensions, its case kept. */
   private static String stem(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    for (String ext : new String[] {".zst", ".gz", ".xz", ".bz2", ".lz4"}) if (n.endsWith(ext)) n = n.substring(0, n.length() - ext.length());
-    for (String ext : new String[] {".oraclegeneral", ".oracle", ".csv", ".txt", ".bin", ".vscsi", ".trace", ".lirs", ".blk"}) {
-      if (n.endsWith(ext)) n = n.substring(0, n.length() - ext.length());
-    }
+    String n = name;
+    for (String ext : new String[] {".zst", ".gz", ".xz", ".bz2", ".lz4"}) n = cut(n, ext);
+    for (String ext : new String[] {".oraclegeneral", ".oracle", ".csv", ".txt", ".bin", ".vscsi", ".trace", ".lirs", ".blk"}) n = cut(n, ext);
     return n;
+  }
+
+  private static String cut(String name, String ext) {
+    return name.toLowerCase(Locale.ROOT).endsWith(ext) ? name.substring(0, name.length() - ext.length()) : name;
+  }
+
+  private static String key(String name) {
+    return stem(name).toLowerCase(Locale.ROOT);
   }
 }

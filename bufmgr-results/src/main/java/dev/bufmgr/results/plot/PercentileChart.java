@@ -170,7 +170,8 @@ public final class PercentileChart {
   private void drawPanel(Graphics2D g, Panel p, List<String> names, Map<String, Color> colours, int x0, int plotHeight) {
     double[] range = range(p);
     double step = step(range[1] - range[0]);
-    double lo = range[0];
+    // A negative end reaches the next tick, so it is labelled, unless the data barely cross 0.
+    double lo = range[0] < -0.25 * step ? Math.floor(range[0] / step) * step : range[0];
     double hi = range[1];
     int inner = PANEL_WIDTH - 16;
     int px = x0 + 8;
@@ -300,9 +301,9 @@ public final class PercentileChart {
   }
 
   /**
-   * The panel's axis range: every finite statistic and 0, widened by 4% of the span on the right
+   * The panel's data range: every finite statistic and 0, widened by 4% of the span on the right
    * and, where a value lies below 0, on the left; ticks fall on the multiples of {@link #step}
-   * inside it.
+   * inside the axis.
    */
   private static double[] range(Panel p) {
     double lo = 0;
