@@ -5,6 +5,7 @@ import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.ResultRow;
 import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.sweep.SweepRow;
+import dev.bufmgr.sweep.SweepStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +51,7 @@ public final class Report {
    *     size or trace
    */
   public static Outcome run(Options o) {
+    checkOut(o.out(), o.dirs());
     SweepFolders.Merged merged = SweepFolders.read(o.dirs());
     Set<String> specs = new LinkedHashSet<>();
     for (SweepRow r : merged.rows()) if (!SweepRow.FAILED.equals(r.status())) specs.add(r.policy());
@@ -92,6 +94,27 @@ public final class Report {
       throw e;
     }
     return new Outcome(folder.target(), new ArrayList<>(files.keySet()), summary);
+  }
+
+  /**
+   * Refuses a report's folder that is a sweep's folder (one of the inputs, or any folder whose
+   * manifest names {@value SweepStore#SWEEP_FILE}): publishing there would remove the sweep's
+   * files, which its manifest names as bufmgr's own.
+   *
+   * @throws IllegalArgumentException naming {@code --out}
+   */
+  public static void checkOut(Path out, List<Path> dirs) {
+    Path abs = out.toAbsolutePath().normalize();
+    boolean input = dirs.stream().anyMatch(d -> d.toAbsolutePath().normalize().equals(abs));
+    boolean sweep;
+    try {
+      sweep = ResultsFolder.manifestOf(abs).contains(SweepStore.SWEEP_FILE);
+    } catch (java.io.IOException e) {
+      sweep = false;
+    }
+    if (input || sweep) {
+      throw new IllegalArgumentException("--out " + out + ": is a sweep's results folder; name another folder for the report (default: DIR/report)");
+    }
   }
 
   /**

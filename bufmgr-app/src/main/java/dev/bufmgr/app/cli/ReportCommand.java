@@ -47,6 +47,7 @@ public final class ReportCommand implements Callable<Integer>, WritesOutputs {
 
   @Override
   public List<OutputTarget> outputTargets() {
+    Report.checkOut(folder(), dirs);
     return List.of(OutputTarget.folder("--out", folder(), force.force()));
   }
 

@@ -68,6 +68,7 @@ class ReportCommandTest {
     assertOneLine(CliRun.of("report", s.toString(), "--baseline", "lru"), "--baseline lru: no rows of policy lru");
     assertOneLine(CliRun.of("report", s.toString(), "--trace", "t9"), "--trace t9: no such trace in the rows");
     assertOneLine(CliRun.of("report", s.toString(), "--size", "0.5"), "--size 0.5: not a size of the rows");
+    assertOneLine(CliRun.of("report", s.toString(), "--out", s.toString(), "--force"), "--out " + s + ": is a sweep's results folder");
     Files.writeString(s.resolve("results.jsonl"), "{\"configId\":\"x\"}\n", java.nio.file.StandardOpenOption.APPEND);
     assertOneLine(CliRun.of("report", s.toString()), s.resolve("results.jsonl") + " line 9: not a sweep row (field 'dataset' is missing)");
     assertFalse(Files.exists(plain.resolve("report")), "nothing written on bad input");
