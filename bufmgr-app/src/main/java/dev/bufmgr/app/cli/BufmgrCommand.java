@@ -23,6 +23,7 @@ public final class BufmgrCommand implements Runnable {
       CompareCommand.class,
       ReplayCommand.class,
       SweepCommand.class,
+      ReportCommand.class,
       ConvertCommand.class,
       ExperimentCommand.class,
       ListCommand.class,
