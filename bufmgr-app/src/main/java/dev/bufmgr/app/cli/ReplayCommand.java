@@ -73,8 +73,15 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
 
   @Option(names = "--sample", paramLabel = "R|pages=N",
       description = {"Spatial sampling (SHARDS) with miniature caches of frames x R for every policy: a rate such as 0.01,",
-          "pages=N (fixed size: at most N sampled pages, the rate falling as needed) or R,pages=N. Counts are scaled by 1/R."})
+          "pages=N (fixed size: at most N sampled pages, the rate falling as needed) or R,pages=N. Counts are scaled by 1/R,",
+          "misses SHARDS-adjusted; each configuration is timed over the whole sample, without warm-up. Refused below",
+          "1,000 sampled pages; miniature caches below 100 frames are flagged (sampleTrusted=false)."})
   String sample;
+
+  @Option(names = "--untrusted-sample",
+      description = {"Replay a sample of fewer distinct pages than the floor (1,000) instead of refusing it (for measuring",
+          "where sampling fails); its rows say sampleTrusted=false."})
+  boolean untrustedSample;
 
   @Override
   public List<OutputTarget> outputTargets() {
@@ -145,9 +152,9 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
     SampledTrace drawn = SampledTrace.draw(in.open(), sampling);
     String what = String.format(Locale.ROOT, "--sample %s: %s: the sample (rate %.6g) holds %,d distinct pages", sampling.text(),
         in.label(), drawn.rate(), drawn.pages());
-    if (drawn.pages() < SampledReplay.MIN_SAMPLED_PAGES) {
+    if (drawn.pages() < SampledReplay.MIN_SAMPLED_PAGES && !untrustedSample) {
       throw new CliFailure(String.format(Locale.ROOT, "%s, fewer than the %,d a sampled curve needs to be trusted; raise the rate "
-          + "or replay without --sample", what, SampledReplay.MIN_SAMPLED_PAGES));
+          + "or replay without --sample (or with --untrusted-sample)", what, SampledReplay.MIN_SAMPLED_PAGES));
     }
     List<String> small = new ArrayList<>();
     for (int f : sizes) {

@@ -256,5 +256,9 @@ class ReplayCommandTest {
     CliRun few = CliRun.of("replay", "--workload", "zipf:pages=5000,requests=20000,seed=7", "--policy", "lru", "--frames", "1000",
         "--sample", "0.01");
     assertTrue(few.status() != 0 && few.err().contains("fewer than the 1,000 a sampled curve needs"), few.err());
+    CliRun anyway = CliRun.of("replay", "--workload", "zipf:pages=5000,requests=20000,seed=7", "--policy", "lru", "--frames", "1000",
+        "--sample", "0.01", "--untrusted-sample", "--output", "jsonl");
+    assertEquals(0, anyway.status(), anyway.err());
+    assertTrue(anyway.out().contains("\"sampledFrames\":10,") && anyway.out().contains("\"sampleTrusted\":false"), anyway.out());
   }
 }
