@@ -42,8 +42,8 @@ public final class SampledReplay {
   public static final int MIN_MINI_FRAMES = 100;
 
   /**
-   * The fewest distinct pages a sample must hold to be used: below it, reports/sampling.md measured
-   * errors of several hundredths.
+   * The fewest distinct pages a sample must hold to be used: a smaller one leaves too few pages per
+   * emulated size for its curve to mean anything (reports/sampling.md, "Where sampling fails").
    */
   public static final int MIN_SAMPLED_PAGES = 1_000;
 

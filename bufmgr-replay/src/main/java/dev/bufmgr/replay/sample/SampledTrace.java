@@ -45,7 +45,8 @@ public final class SampledTrace {
       long threshold = sampling.initialThreshold();
       FixedSizeSample fixed = sampling.fixedSize() ? new FixedSizeSample(sampling) : null;
       long expected = source.expectedCount();
-      int cap = (int) Math.min(1 << 24, Math.max(1 << 12, expected > 0 ? (long) (expected * sampling.rate() * 1.1) : 0));
+      long guess = fixed == null && expected > 0 ? (long) (expected * sampling.rate() * 1.1) : 0;
+      int cap = (int) Math.max(1 << 12, Math.min(Math.min(1 << 24, guess), Capacity.fitInHeap(EventTrace.BYTES_PER_EVENT) / 2));
       long[] pages = new long[cap];
       int[] meta = new int[cap];
       boolean anyMeta = false;
