@@ -10,6 +10,9 @@ import dev.bufmgr.replay.PoolPolicy;
 import dev.bufmgr.replay.ReplayInput;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayRunner;
+import dev.bufmgr.replay.sample.SampledReplay;
+import dev.bufmgr.replay.sample.SampledTrace;
+import dev.bufmgr.replay.sample.Sampling;
 import dev.bufmgr.results.report.OutputTarget;
 import dev.bufmgr.results.report.ResultRow;
 import dev.bufmgr.workloads.synth.Workloads;
@@ -68,6 +71,18 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
           "includes the JIT compiling the policy (a short input is otherwise first replayed up to 5 times)."})
   boolean noWarmUp;
 
+  @Option(names = "--sample", paramLabel = "R|pages=N",
+      description = {"Spatial sampling (SHARDS) with miniature caches of frames x R for every policy: a rate such as 0.01,",
+          "pages=N (fixed size: at most N sampled pages, the rate falling as needed) or R,pages=N. Counts are scaled by 1/R,",
+          "misses SHARDS-adjusted; each configuration is timed over the whole sample, without warm-up. Refused below",
+          "1,000 sampled pages; miniature caches below 100 frames are flagged (sampleTrusted=false)."})
+  String sample;
+
+  @Option(names = "--untrusted-sample",
+      description = {"Replay a sample of fewer distinct pages than the floor (1,000) instead of refusing it (for measuring",
+          "where sampling fails); its rows say sampleTrusted=false."})
+  boolean untrustedSample;
+
   @Override
   public List<OutputTarget> outputTargets() {
     return result.targets(input.trace);
@@ -77,6 +92,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
   public void run() {
     result.format();
     if (threads < 1) throw new CliFailure("--threads must be at least 1, got " + threads);
+    Sampling sampling = sampling();
     PolicyCatalog catalog = new PolicyCatalog(!noRings);
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
@@ -85,6 +101,10 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
     if (perClass) EventRequirements.require(in.label(), in.carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
     boolean percentages = FrameSizes.needsDistinctPages(frames);
     List<Integer> sizes = percentages ? FrameSizes.parse(frames, in.facts().distinctPages(), in.label()) : FrameSizes.counts(frames);
+    if (sampling != null) {
+      sampled(in, sampling, chosen, sizes);
+      return;
+    }
     boolean concurrent = threads > 1 && chosen.stream().anyMatch(p -> p instanceof PoolPolicy);
     if (concurrent) {
       int smallest = sizes.getFirst();
@@ -108,5 +128,54 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
           in.facts().requests(), in.label(), rows.size(), seconds);
     }
     result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
+  }
+
+  /** The parsed --sample, or null without it; refuses it beside --threads above 1. */
+  private Sampling sampling() {
+    if (sample == null) return null;
+    Sampling s;
+    try {
+      s = Sampling.parse(sample);
+    } catch (IllegalArgumentException e) {
+      throw new CliFailure("--sample " + e.getMessage());
+    }
+    if (threads > 1) throw new CliFailure("--sample replays each configuration on one thread; --threads " + threads + " does not apply");
+    return s;
+  }
+
+  /**
+   * Draws the sample, refuses one too small to trust or a size whose miniature cache holds no
+   * frame, warns of miniature caches below the floor, and replays every configuration in one pass.
+   */
+  private void sampled(ReplayInput in, Sampling sampling, List<ReplayPolicy> chosen, List<Integer> sizes) {
+    long start = System.nanoTime();
+    SampledTrace drawn = SampledTrace.draw(in.open(), sampling);
+    String what = String.format(Locale.ROOT, "--sample %s: %s: the sample (rate %.6g) holds %,d distinct pages", sampling.text(),
+        in.label(), drawn.rate(), drawn.pages());
+    if (drawn.pages() < SampledReplay.MIN_SAMPLED_PAGES && !untrustedSample) {
+      throw new CliFailure(String.format(Locale.ROOT, "%s, fewer than the %,d a sampled curve needs to be trusted; raise the rate "
+          + "or replay without --sample (or with --untrusted-sample)", what, SampledReplay.MIN_SAMPLED_PAGES));
+    }
+    List<String> small = new ArrayList<>();
+    for (int f : sizes) {
+      int m = drawn.miniFrames(f);
+      if (m == 0) {
+        throw new CliFailure(String.format(Locale.ROOT, "%s, and --frames %d gives a miniature cache of 0 frames (%d x %.6g); "
+            + "raise the rate or the size", what, f, f, drawn.rate()));
+      }
+      if (m < SampledReplay.MIN_MINI_FRAMES) small.add(f + " (" + m + ")");
+    }
+    if (!small.isEmpty() && !quiet) {
+      System.err.println("bufmgr: warning: " + what + "; miniature caches below " + SampledReplay.MIN_MINI_FRAMES
+          + " frames, rows marked sampleTrusted=false: --frames " + String.join(", ", small));
+    }
+    SampledReplay.Outcome outcome = SampledReplay.replay(in, drawn, chosen, sizes, Runtime.getRuntime().availableProcessors());
+    List<ResultRow> rows = SampledReplay.rows(in, outcome, chosen.stream().map(ReplayPolicy::strategies).toList());
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (!quiet && seconds >= 2) {
+      System.err.printf(Locale.ROOT, "bufmgr: replayed a sample of %,d of %,d requests of %s under %d configurations in %.1f s%n",
+          drawn.sampledRequests(), drawn.requests(), in.label(), rows.size(), seconds);
+    }
+    result.emit(rows, "miss ratio (sampled " + sampling.text() + "): " + in.label(), spec.commandLine().getOut());
   }
 }

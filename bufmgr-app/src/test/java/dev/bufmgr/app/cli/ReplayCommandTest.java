@@ -229,4 +229,36 @@ class ReplayCommandTest {
     assertEquals(0, mrc.status(), mrc.err());
     assertEquals(4, mrc.out().lines().count());
   }
+
+  @Test
+  void badSampleValuesAreRefusedInOneLine() {
+    for (String bad : List.of("0", "-0.01", "1.5", "garbage", "pages=0")) {
+      CliRun r = CliRun.of("replay", "--workload", "zipf:pages=2000,requests=20000,seed=7", "--policy", "lru", "--frames", "100",
+          "--sample", bad);
+      assertEquals(1, r.err().lines().count(), bad + ": " + r.err());
+      assertTrue(r.status() != 0 && r.err().startsWith("bufmgr: --sample '" + bad + "': "), bad + ": " + r.err());
+    }
+  }
+
+  @Test
+  void aSampledReplayMarksItsRowsAndRefusesASampleTooSmallToTrust() {
+    CliRun r = CliRun.of("replay", "--workload", "zipf:pages=50000,theta=0.9,requests=200000,seed=7", "--policy", "lru",
+        "--policy", "s3fifo", "--frames", "5000,500", "--sample", "0.1", "--output", "jsonl");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(4, lines.size());
+    assertEquals(50, field(lines.get(0), "sampledFrames"));
+    assertTrue(lines.get(0).contains("\"sampleTrusted\":false"), lines.get(0));
+    assertEquals(500, field(lines.get(1), "sampledFrames"));
+    assertEquals(200000, field(lines.get(1), "requests"));
+    assertTrue(lines.get(1).contains("\"sampleRate\":0.1") && lines.get(1).contains("\"sampleTrusted\":true"), lines.get(1));
+    assertTrue(r.err().contains("miniature caches below 100 frames") && r.err().contains("--frames 500 (50)"), r.err());
+    CliRun few = CliRun.of("replay", "--workload", "zipf:pages=5000,requests=20000,seed=7", "--policy", "lru", "--frames", "1000",
+        "--sample", "0.01");
+    assertTrue(few.status() != 0 && few.err().contains("fewer than the 1,000 a sampled curve needs"), few.err());
+    CliRun anyway = CliRun.of("replay", "--workload", "zipf:pages=5000,requests=20000,seed=7", "--policy", "lru", "--frames", "1000",
+        "--sample", "0.01", "--untrusted-sample", "--output", "jsonl");
+    assertEquals(0, anyway.status(), anyway.err());
+    assertTrue(anyway.out().contains("\"sampledFrames\":10,") && anyway.out().contains("\"sampleTrusted\":false"), anyway.out());
+  }
 }

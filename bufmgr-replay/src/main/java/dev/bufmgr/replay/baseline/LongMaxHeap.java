@@ -2,34 +2,40 @@ package dev.bufmgr.replay.baseline;
 
 import java.util.Arrays;
 
-/** A binary max-heap of long keys, each with an int value, in two growable parallel arrays. */
-final class LongMaxHeap {
+/**
+ * A binary max-heap of long keys, each with an int value, in two growable parallel arrays: OPT's
+ * queue of next accesses, and fixed-size sampling's pages by hash value.
+ */
+public final class LongMaxHeap {
   private long[] keys;
   private int[] values;
   private int size;
 
-  LongMaxHeap(int capacity) {
+  /** An empty heap with room for {@code capacity} keys before it grows. */
+  public LongMaxHeap(int capacity) {
     keys = new long[Math.max(4, capacity)];
     values = new int[keys.length];
   }
 
-  int size() {
+  /** The number of keys. */
+  public int size() {
     return size;
   }
 
   /** The largest key. */
-  long peekKey() {
+  public long peekKey() {
     if (size == 0) throw new IllegalStateException("empty heap");
     return keys[0];
   }
 
   /** The value of the largest key. */
-  int peekValue() {
+  public int peekValue() {
     if (size == 0) throw new IllegalStateException("empty heap");
     return values[0];
   }
 
-  void push(long key, int value) {
+  /** Adds {@code key} with {@code value}. */
+  public void push(long key, int value) {
     if (size == keys.length) {
       keys = Arrays.copyOf(keys, keys.length * 2);
       values = Arrays.copyOf(values, keys.length);
@@ -47,14 +53,14 @@ final class LongMaxHeap {
   }
 
   /** Removes the largest key. */
-  void pop() {
+  public void pop() {
     peekKey();
     size--;
     if (size > 0) siftDown(0, keys[size], values[size]);
   }
 
   /** Empties the heap. */
-  void clear() {
+  public void clear() {
     size = 0;
   }
 
