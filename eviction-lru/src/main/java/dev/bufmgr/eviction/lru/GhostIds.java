@@ -36,6 +36,11 @@ final class GhostIds {
     return ids.remove(page) != null;
   }
 
+  /** Whether {@code page} is held. */
+  boolean contains(long page) {
+    return ids.containsKey(page);
+  }
+
   /** Forgets the oldest id, if any. */
   void dropOldest() {
     ids.pollFirstEntry();

@@ -142,8 +142,16 @@ abstract class ListSelector implements VictimSelector {
    * {@code i}; an unpinned buffer is reusable in every sweep.
    */
   protected final CleaningView tailSweeps(BufferQueue... queues) {
+    return tailSweeps((b, st) -> !isPinned(st), queues);
+  }
+
+  /**
+   * As {@link #tailSweeps(BufferQueue...)}, with the selector's own rule for which buffers are
+   * reusable; positions a search that walks the queues itself counts with {@link #examined}.
+   */
+  protected final CleaningView tailSweeps(QueueSweepView.Reusable reusable, BufferQueue... queues) {
     QueueSweepView[] views = new QueueSweepView[queues.length];
-    for (int i = 0; i < queues.length; i++) views[i] = tailSweep(i, queues[i]);
+    for (int i = 0; i < queues.length; i++) views[i] = tailSweep(i, queues[i], reusable);
     if (views.length == 1) return views[0];
     return new CleaningView() {
       @Override
@@ -168,14 +176,18 @@ abstract class ListSelector implements VictimSelector {
 
       @Override
       public boolean reusable(int buffer, long state) {
-        return !isPinned(state);
+        return reusable.test(buffer, state);
       }
     };
   }
 
-  private QueueSweepView tailSweep(int sweep, BufferQueue q) {
-    return new QueueSweepView(exclusive ? null : this, q, () -> BufferQueue.NONE, () -> examined[sweep],
-        (b, st) -> !isPinned(st));
+  /** Counts {@code ticks} buffers examined by sweep {@code sweep} (a search that walks its queues itself). */
+  protected final void examined(int sweep, long ticks) {
+    examined[sweep] += ticks;
+  }
+
+  private QueueSweepView tailSweep(int sweep, BufferQueue q, QueueSweepView.Reusable reusable) {
+    return new QueueSweepView(exclusive ? null : this, q, () -> BufferQueue.NONE, () -> examined[sweep], reusable);
   }
 
   @Override
