@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The sweep's progress line on stderr after each task: tasks done of total, rows so far, the
+ * The sweep's progress line on stderr after each task (every engine's): tasks done of total, rows so far, the
  * trace requests replayed per second of wall time, and the time left at that pace.
  */
-final class Progress {
+public final class Progress {
   private final PrintStream out;
   private final int total;
   private final long start = System.nanoTime();
@@ -17,12 +17,12 @@ final class Progress {
   private long requests;
   private int failed;
 
-  Progress(PrintStream out, int total) {
+  public Progress(PrintStream out, int total) {
     this.out = out;
     this.total = total;
   }
 
-  synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
+  public synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
     done++;
     rows += taskRows.size();
     if (!taskRows.isEmpty()) requests += taskRows.getFirst().requests();
