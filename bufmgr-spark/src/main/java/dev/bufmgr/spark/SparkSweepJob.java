@@ -1,5 +1,6 @@
 package dev.bufmgr.spark;
 
+import dev.bufmgr.sweep.ParquetRows;
 import dev.bufmgr.sweep.Progress;
 import dev.bufmgr.sweep.SweepEngine;
 import dev.bufmgr.sweep.SweepStore;
@@ -33,9 +34,6 @@ import scala.runtime.BoxedUnit;
  * a local folder of the driver's machine whatever the cluster.
  */
 final class SparkSweepJob {
-  /** The Parquet folder in the results folder. */
-  static final String PARQUET = "results.parquet";
-
   private SparkSweepJob() {}
 
   static void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
@@ -48,7 +46,7 @@ final class SparkSweepJob {
     SparkSession spark = own ? session(store, master, options) : made.get();
     try {
       if (!pending.isEmpty()) runTasks(spark.sparkContext(), store, pending, progress);
-      ParquetRows.writePartitioned(store, PARQUET, store.rows());
+      ParquetRows.writePartitioned(store, store.rows());
     } finally {
       if (own) spark.stop();
     }

@@ -78,7 +78,8 @@ class SparkClusterKillTest {
       SparkSession spark = SparkSession.builder().master(url).appName("bufmgr kill test").config("spark.ui.enabled", "false")
           .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
           .config("spark.executor.cores", "1").config("spark.cores.max", "2").config("spark.executor.memory", "768m")
-          .config("spark.executor.extraClassPath", String.join(File.pathSeparator, classDirs)).getOrCreate();
+          .config("spark.executor.extraClassPath", String.join(File.pathSeparator, classDirs))
+          .config("spark.executor.extraJavaOptions", "-Dslf4j.provider=org.apache.logging.slf4j.SLF4JServiceProvider").getOrCreate();
       mark("session on " + url);
       AtomicBoolean killed = new AtomicBoolean();
       spark.sparkContext().addSparkListener(new SparkListener() {
@@ -159,7 +160,7 @@ class SparkClusterKillTest {
         cmd.add(a);
       }
     }
-    cmd.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dspark.master.rest.enabled=false", "-cp", home.resolve("jars") + "/*", main));
+    cmd.addAll(List.of("-Dslf4j.provider=org.apache.logging.slf4j.SLF4JServiceProvider", "-Dslf4j.internal.verbosity=WARN", "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dspark.master.rest.enabled=false", "-cp", home.resolve("jars") + "/*", main));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
     pb.environment().put("SPARK_HOME", home.toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.sweep.LocalSweepEngine;
+import dev.bufmgr.sweep.ParquetRows;
 import dev.bufmgr.sweep.Sweep;
 import dev.bufmgr.sweep.SweepPlan;
 import dev.bufmgr.sweep.SweepRow;
@@ -67,7 +68,7 @@ class SparkSweepEngineTest {
       assertEquals(Files.readAllLines(dir.resolve("local/results.jsonl")).size(),
           Files.readAllLines(dir.resolve("spark/results.jsonl")).size());
 
-      Dataset<Row> parquet = spark.read().parquet(dir.resolve("spark").resolve(SparkSweepJob.PARQUET).toString());
+      Dataset<Row> parquet = spark.read().parquet(dir.resolve("spark").resolve(ParquetRows.FOLDER).toString());
       List<String> fromParquet = new ArrayList<>();
       for (Row r : parquet.select("configId", "dataset", "policy", "frames", "hits", "misses", "status").collectAsList()) {
         fromParquet.add(r.mkString("|"));
@@ -105,12 +106,6 @@ class SparkSweepEngineTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Sweep.run(plan(), dir.resolve("out"), false,
         new SparkSweepEngine(), Map.of("jobs", "2"), null));
     assertTrue(e.getMessage().contains("no option 'jobs'"), e.getMessage());
-  }
-
-  @Test
-  void partitionFolderNamesEscapeWhatHiveEscapes() {
-    assertEquals("ds%202%2Fx%3Dy", ParquetRows.escape("ds 2/x=y"));
-    assertEquals("msr_src1-0.v2", ParquetRows.escape("msr_src1-0.v2"));
   }
 
   /** The rows with their replay times zeroed: the one field two runs of the same configuration may differ in. */

@@ -1,9 +1,7 @@
-package dev.bufmgr.spark;
+package dev.bufmgr.sweep;
 
 import com.github.luben.zstd.Zstd;
 import dev.bufmgr.core.resource.AtomicOutput;
-import dev.bufmgr.sweep.SweepRow;
-import dev.bufmgr.sweep.SweepStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,27 +27,32 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
 
 /**
- * Sweep rows as Apache Parquet, written on the driver with parquet-java's own writer (the
- * library Spark's Parquet source uses), one file per dataset in Hive's layout: {@code
- * DIR/dataset=NAME/part-00000.parquet}, which Spark ({@code spark.read().parquet(DIR)}), pandas
- * and DuckDB ({@code hive_partitioning}) read with {@code dataset} as a column. Columns are
- * {@link SweepRow#COLUMNS} less {@code dataset}: strings as UTF-8, longs as INT64, doubles as
- * DOUBLE with NaN as null (as the JSON lines have them). Pages are ZSTD-compressed by zstd-jni
- * directly, so writing needs no Hadoop codec or configuration. Each file is named in the results
- * folder's manifest first and written whole to a temporary file renamed into place.
+ * A sweep's rows as Apache Parquet, {@code results.parquet/} in the results folder, one file per
+ * dataset in Hive's layout: {@code results.parquet/dataset=NAME/part-00000.parquet}, which Spark
+ * ({@code spark.read().parquet(DIR)}), pandas ({@code read_parquet(DIR)}) and DuckDB
+ * ({@code read_parquet('DIR/*&#47;*.parquet', hive_partitioning=true)}) read with {@code dataset}
+ * as a column. Written with parquet-java's own writer (the library Spark's Parquet source uses, at
+ * Spark 4.2's version, so the two agree on one class path), on the machine that holds the
+ * results folder, by every engine. Columns are {@link SweepRow#COLUMNS} less {@code dataset}:
+ * strings as UTF-8, longs as INT64, doubles as DOUBLE with NaN as null (as the JSON lines have
+ * them). Pages are ZSTD-compressed by zstd-jni directly, so writing needs no Hadoop class,
+ * codec or configuration at run time. Each file is named in the folder's manifest first and
+ * written whole to a temporary file renamed into place.
  */
-final class ParquetRows {
+public final class ParquetRows {
+  /** The Parquet folder in the results folder. */
+  public static final String FOLDER = "results.parquet";
   /** The file in each dataset's folder. */
   static final String PART = "part-00000.parquet";
 
   private ParquetRows() {}
 
-  /** Writes {@code rows} under the results folder's {@code dir}, one file per dataset. */
-  static void writePartitioned(SweepStore store, String dir, List<SweepRow> rows) {
+  /** Writes {@code rows} under the results folder's {@link #FOLDER}, one file per dataset. */
+  public static void writePartitioned(SweepStore store, List<SweepRow> rows) {
     Map<String, List<SweepRow>> byDataset = new LinkedHashMap<>();
     for (SweepRow r : rows) byDataset.computeIfAbsent(r.dataset(), k -> new java.util.ArrayList<>()).add(r);
     for (Map.Entry<String, List<SweepRow>> e : byDataset.entrySet()) {
-      String rel = dir + "/dataset=" + escape(e.getKey()) + "/" + PART;
+      String rel = FOLDER + "/dataset=" + escape(e.getKey()) + "/" + PART;
       store.note(rel);
       AtomicOutput.writeWith(store.dir().resolve(rel), tmp -> write(tmp, e.getValue()));
     }
