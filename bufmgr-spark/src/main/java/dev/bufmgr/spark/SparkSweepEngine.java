@@ -29,8 +29,12 @@ public final class SparkSweepEngine implements SweepEngine {
     return NAME;
   }
 
-  @Override
-  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+  /**
+   * Refuses an option other than {@code master} and {@code spark.*}, a class path without Spark,
+   * and a {@code spark://} master that accepts no connection ({@link SparkMasters}), each in one
+   * line, before anything is written.
+   */
+  public void check(Map<String, String> options) {
     for (String k : options.keySet()) {
       if (!k.equals(MASTER) && !k.startsWith("spark.")) {
         throw new IllegalArgumentException("--engine spark takes no option '" + k + "' (it takes: master, and Spark settings spark.*)");
@@ -40,6 +44,12 @@ public final class SparkSweepEngine implements SweepEngine {
       throw new IllegalArgumentException("--engine spark: Apache Spark's jars are not on the class path; build them with "
           + "'./mvnw -B -DskipTests package -pl bufmgr-spark -am' and run ./bufmgr again, or submit with spark-submit");
     }
+    if (options.containsKey(MASTER)) SparkMasters.check(options.get(MASTER));
+  }
+
+  @Override
+  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+    check(options);
     SparkSweepJob.run(store, pending, options, progress);
   }
 

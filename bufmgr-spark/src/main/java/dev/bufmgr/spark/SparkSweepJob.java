@@ -39,7 +39,6 @@ final class SparkSweepJob {
   static void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
     String master = options.get(SparkSweepEngine.MASTER);
     if (master == null && System.getProperty("spark.master") == null) master = "local[*]";
-    if (master != null) SparkMasters.check(master);
     scala.Option<SparkSession> made = SparkSession.getActiveSession();
     if (made.isEmpty()) made = SparkSession.getDefaultSession();
     boolean own = made.isEmpty();
