@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The sweep's progress line on stderr after each task: tasks done of total, rows so far, the
+ * The sweep's progress line on stderr after each task (every engine's): tasks done of total, rows so far, the
  * requests replayed per second of wall time (each configuration's requests counted, as a one-pass
  * replay of 40 configurations replays every request 40 times), and the time left at that pace.
  */
-final class Progress {
+public final class Progress {
   private final PrintStream out;
   private final int total;
   private final long start = System.nanoTime();
@@ -18,12 +18,12 @@ final class Progress {
   private long requests;
   private int failed;
 
-  Progress(PrintStream out, int total) {
+  public Progress(PrintStream out, int total) {
     this.out = out;
     this.total = total;
   }
 
-  synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
+  public synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
     done++;
     rows += taskRows.size();
     for (SweepRow r : taskRows) if (r.ok()) requests += r.requests();

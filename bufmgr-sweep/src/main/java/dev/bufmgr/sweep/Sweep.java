@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Runs a sweep into its results folder: opens the folder ({@link SweepStore#open}: new, resumed,
  * or refused), runs the tasks not yet done on the engine, then writes every row ({@code
- * results.jsonl}) and {@code summary.txt}, whose every line is counted from the rows.
+ * results.jsonl}, and {@code results.parquet/} partitioned by dataset, {@link ParquetRows}) and
+ * {@code summary.txt}, whose every line is counted from the rows.
  */
 public final class Sweep {
   /** The summary's file in the results folder. */
@@ -55,6 +56,7 @@ public final class Sweep {
     engine.run(store, pending, options, progress);
     List<SweepRow> rows = store.rows();
     store.publish(rows);
+    ParquetRows.writePartitioned(store, rows);
     String summary = summary(plan, skipped, rows);
     store.write(SUMMARY_FILE, summary);
     return new Outcome(store, plan.tasks().size(), skipped, rows, summary);

@@ -179,8 +179,8 @@ public final class SweepStore {
     AtomicOutput.writeString(dir.resolve(rel), text);
   }
 
-  /** Names {@code rel} in the manifest, once, before the file is made. */
-  synchronized void note(String rel) {
+  /** Names {@code rel} in the manifest, once, before the file is made (an engine writing a file of its own calls it first). */
+  public synchronized void note(String rel) {
     try {
       if (noted == null) noted = new HashSet<>(ResultsFolder.manifestOf(dir));
       if (!noted.add(Path.of(rel).normalize().toString())) return;

@@ -2,12 +2,14 @@ package dev.bufmgr.app.cli;
 
 import dev.bufmgr.replay.catalog.PolicyCatalog;
 import dev.bufmgr.sweep.BuiltInCorpus;
+import dev.bufmgr.sweep.ParquetRows;
 import dev.bufmgr.sweep.Sweep;
 import dev.bufmgr.sweep.SweepEngine;
 import dev.bufmgr.sweep.SweepEngines;
 import dev.bufmgr.sweep.SweepPlan;
 import dev.bufmgr.sweep.SweepRow;
 import dev.bufmgr.sweep.SweepSize;
+import dev.bufmgr.sweep.SweepStore;
 import dev.bufmgr.sweep.TraceDiscovery;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Replay many traces under many policies and sizes (one pass per trace); rows keyed by configuration id.",
-      "Results: DIR/results.jsonl, DIR/summary.txt, DIR/tasks/ (one file per finished trace; a rerun resumes)."
+      "Results: DIR/results.jsonl, DIR/results.parquet/, DIR/summary.txt, DIR/tasks/ (one file per finished trace; a rerun resumes)."
     })
 public final class SweepCommand implements Callable<Integer> {
   /** The baselines a default sweep adds to the registered selectors: FIFO (the field's reference), LRU, and OPT's bound. */
@@ -67,6 +69,10 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = "--master", paramLabel = "URL", description = "Spark engine: local[N], spark://HOST:PORT, yarn or k8s://... (default: local[*]).")
   String master;
 
+  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+      description = "Spark engine: a Spark setting (spark.executor.memory=4g, ...); repeatable.")
+  List<String> conf = new ArrayList<>();
+
   @Option(names = "--quiet", description = "No progress lines on stderr.")
   boolean quiet;
 
@@ -78,6 +84,13 @@ public final class SweepCommand implements Callable<Integer> {
     Map<String, String> options = new LinkedHashMap<>();
     if (jobs != null) options.put("jobs", jobs);
     if (master != null) options.put("master", master);
+    for (String c : conf) {
+      int eq = c.indexOf('=');
+      if (eq <= 0) throw new CliFailure("--conf " + c + ": expected KEY=VALUE");
+      if (options.putIfAbsent(c.substring(0, eq).strip(), c.substring(eq + 1).strip()) != null) {
+        throw new CliFailure("--conf " + c + ": " + c.substring(0, eq).strip() + " given twice");
+      }
+    }
     chosen.check(options);
     List<SweepSize> sizeList;
     try {
@@ -91,7 +104,8 @@ public final class SweepCommand implements Callable<Integer> {
     SweepPlan plan = SweepPlan.of(TraceDiscovery.find(args, format), specs, sizeList);
     Sweep.Outcome outcome = Sweep.run(plan, out, force.force(), chosen, options, quiet ? null : System.err);
     System.out.print(outcome.summary());
-    System.out.println("results: " + outcome.store().dir().resolve("results.jsonl"));
+    System.out.println("results: " + outcome.store().dir().resolve(SweepStore.RESULTS_FILE) + " and "
+        + outcome.store().dir().resolve(ParquetRows.FOLDER) + "/");
     List<SweepRow> failed = outcome.failures();
     if (failed.isEmpty()) return 0;
     System.err.printf(Locale.ROOT, "bufmgr: sweep: %d of %d tasks failed (named in %s); a rerun tries them again%n", failed.size(),

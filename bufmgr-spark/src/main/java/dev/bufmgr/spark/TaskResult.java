@@ -1,0 +1,22 @@
+package dev.bufmgr.spark;
+
+import dev.bufmgr.sweep.SweepRow;
+import dev.bufmgr.sweep.TraceTask;
+import java.io.Serial;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * What one Spark task sends back to the driver: the task and its rows (Java serialization, as
+ * both are records of plain values).
+ *
+ * @param task the task
+ * @param rows its rows, or its one failure row
+ */
+record TaskResult(TraceTask task, List<SweepRow> rows) implements Serializable {
+  @Serial private static final long serialVersionUID = 1L;
+
+  TaskResult {
+    rows = List.copyOf(rows);
+  }
+}
