@@ -74,8 +74,8 @@ public final class Sweep {
       if (!l.contains(s)) l.add(s);
     }
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "sweep %s: %d traces, %d policies, %d sizes%n", plan.id(), plan.tasks().size(),
-        plan.policies().size(), plan.sizes().size()));
+    sb.append(String.format(Locale.ROOT, "sweep %s: %d traces, %d policies, %d sizes%s%n", plan.id(), plan.tasks().size(),
+        plan.policies().size(), plan.sizes().size(), plan.sample() == null ? "" : ", sampled (--sample " + plan.sample() + ")"));
     sb.append(String.format(Locale.ROOT, "tasks: %d done (%d by an earlier run), %d failed%n", plan.tasks().size() - failed.size(),
         skipped, failed.size()));
     sb.append(String.format(Locale.ROOT, "rows: %d replayed, %d sizes skipped (below %d frames), %d failed tasks%n", ok,

@@ -29,11 +29,15 @@ import java.util.Map;
  * @param missRatio misses over requests (NaN without a result)
  * @param seconds the time this configuration's replay took, within the shared pass
  * @param status {@value #OK}, {@value #SKIPPED} or {@value #FAILED}
- * @param reason why a row has no result (null for {@value #OK})
+ * @param reason why a row has no result (null for {@value #OK}), or, on a sampled row, why its
+ *     estimate is not to be trusted
+ * @param sampleRate the share of pages a sampled replay kept ({@code --sample}: SHARDS with
+ *     miniature simulation; hits and misses are then the sample's scaled back, the miss ratio
+ *     adjusted), or NaN for an exact replay
  */
 public record SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint,
     String policy, String size, long frames, double fraction, long hits, long misses, double missRatio, double seconds,
-    String status, String reason) implements Serializable {
+    String status, String reason, double sampleRate) implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
   /** The status of a replayed configuration. */
@@ -53,7 +57,15 @@ public record SweepRow(String configId, String dataset, String trace, String for
       new Column("policy", "string"), new Column("size", "string"), new Column("frames", "long"),
       new Column("fraction", "double"), new Column("hits", "long"), new Column("misses", "long"),
       new Column("missRatio", "double"), new Column("seconds", "double"), new Column("status", "string"),
-      new Column("reason", "string"));
+      new Column("reason", "string"), new Column("sampleRate", "double"));
+
+  /** A row of an exact replay. */
+  public SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint, String policy,
+      String size, long frames, double fraction, long hits, long misses, double missRatio, double seconds, String status,
+      String reason) {
+    this(configId, dataset, trace, format, requests, footprint, policy, size, frames, fraction, hits, misses, missRatio, seconds,
+        status, reason, Double.NaN);
+  }
 
   /** Whether the row holds a result. */
   public boolean ok() {
@@ -79,6 +91,7 @@ public record SweepRow(String configId, String dataset, String trace, String for
     m.put("seconds", seconds);
     m.put("status", status);
     m.put("reason", reason);
+    m.put("sampleRate", Double.isNaN(sampleRate) ? null : sampleRate);
     return m;
   }
 
@@ -96,7 +109,8 @@ public record SweepRow(String configId, String dataset, String trace, String for
     Map<String, Object> m = FlatJson.parse(line);
     return new SweepRow(str(m, "configId"), str(m, "dataset"), str(m, "trace"), str(m, "format"), num(m, "requests"),
         num(m, "footprint"), str(m, "policy"), str(m, "size"), num(m, "frames"), real(m, "fraction"), num(m, "hits"),
-        num(m, "misses"), real(m, "missRatio"), real(m, "seconds"), str(m, "status"), str(m, "reason"));
+        num(m, "misses"), real(m, "missRatio"), real(m, "seconds"), str(m, "status"), str(m, "reason"),
+        m.containsKey("sampleRate") ? real(m, "sampleRate") : Double.NaN);
   }
 
   private static String str(Map<String, Object> m, String k) {

@@ -6,6 +6,9 @@ import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayResult;
 import dev.bufmgr.replay.ReplayRunner;
 import dev.bufmgr.replay.catalog.PolicyCatalog;
+import dev.bufmgr.replay.sample.SampledReplay;
+import dev.bufmgr.replay.sample.SampledResult;
+import dev.bufmgr.replay.sample.Sampling;
 import dev.bufmgr.workloads.stream.InputFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,26 +112,77 @@ public final class TraceReplays {
       framesOf.put(s, f);
       if (f >= SweepSize.MIN_FRAMES && !replayed.contains((int) f)) replayed.add((int) f);
     }
-    List<ReplayResult> results = replayed.isEmpty() ? List.of()
-        : ReplayRunner.onePass(input, policies, replayed, workers);
+    Results results = task.sample() == null ? exact(input, policies, replayed, workers)
+        : sampled(task, input, policies, replayed, workers);
     List<SweepRow> rows = new ArrayList<>();
     for (int p = 0; p < policies.size(); p++) {
       String policy = policies.get(p).name();
       for (SweepSize s : task.sizes()) {
         long f = framesOf.get(s);
-        String id = ConfigIds.of(facts, policy, s, f);
-        if (f < SweepSize.MIN_FRAMES) {
+        String id = ConfigIds.of(facts, policy, s, f, task.sample());
+        String skipped = f < SweepSize.MIN_FRAMES ? "size " + s.text() + " gives " + f + " frames, below " + SweepSize.MIN_FRAMES
+            : results.skipped(p * replayed.size() + replayed.indexOf((int) f));
+        if (skipped != null) {
           rows.add(new SweepRow(id, task.dataset(), task.trace(), task.format(), facts.requests(), facts.footprint(), policy,
-              s.text(), f, s.fraction(), 0, 0, Double.NaN, 0, SweepRow.SKIPPED,
-              "size " + s.text() + " gives " + f + " frames, below " + SweepSize.MIN_FRAMES));
+              s.text(), f, s.fraction(), 0, 0, Double.NaN, 0, SweepRow.SKIPPED, skipped, results.rate()));
           continue;
         }
-        ReplayResult r = results.get(p * replayed.size() + replayed.indexOf((int) f));
+        int i = p * replayed.size() + replayed.indexOf((int) f);
+        ReplayResult r = results.of(i);
         rows.add(new SweepRow(id, task.dataset(), task.trace(), task.format(), r.requests(), facts.footprint(), policy,
             s.text(), f, s.fraction(), r.hits(), r.misses(), r.requests() == 0 ? Double.NaN : r.misses() / (double) r.requests(),
-            r.seconds(), SweepRow.OK, null));
+            r.seconds(), SweepRow.OK, results.doubt(i), results.rate()));
       }
     }
     return rows;
+  }
+
+  /**
+   * A task's results, policy-major over the replayed sizes: each configuration's result, why one
+   * has none (a sampled size whose miniature cache holds no frame), why one is not to be trusted
+   * (a miniature cache below the floor), and the sample's rate (NaN for exact replay).
+   */
+  private record Results(List<ReplayResult> results, List<String> skips, List<String> doubts, double rate) {
+    ReplayResult of(int i) {
+      return results.get(i);
+    }
+
+    String skipped(int i) {
+      return skips == null ? null : skips.get(i);
+    }
+
+    String doubt(int i) {
+      return doubts == null ? null : doubts.get(i);
+    }
+  }
+
+  private static Results exact(ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames, int workers) {
+    return new Results(frames.isEmpty() ? List.of() : ReplayRunner.onePass(input, policies, frames, workers), null, null,
+        Double.NaN);
+  }
+
+  /**
+   * SHARDS with miniature simulation ({@link SampledReplay}): the estimate's hits and misses, the
+   * miss ratio adjusted for the sampled request count; a sample under {@link
+   * SampledReplay#MIN_SAMPLED_PAGES} distinct pages fails the task, as {@code replay --sample} refuses it.
+   */
+  private static Results sampled(TraceTask task, ReplayInput input, List<ReplayPolicy> policies, List<Integer> frames,
+      int workers) {
+    Sampling sampling = Sampling.parse(task.sample());
+    SampledReplay.Outcome o = SampledReplay.onePass(input, sampling, policies, frames, workers);
+    if (o.tooFewPages()) {
+      throw new IllegalArgumentException(task.trace() + ": --sample " + task.sample() + " keeps " + o.sample().pages()
+          + " distinct pages, fewer than the " + SampledReplay.MIN_SAMPLED_PAGES + " a sampled curve needs; raise the rate");
+    }
+    List<ReplayResult> results = new ArrayList<>();
+    List<String> skips = new ArrayList<>();
+    List<String> doubts = new ArrayList<>();
+    for (SampledResult r : o.results()) {
+      results.add(r.replayed() ? r.estimate() : null);
+      skips.add(r.replayed() ? null : "a miniature cache of " + r.frames() + " x " + o.sample().rate() + " rounds to 0 frames");
+      doubts.add(!r.replayed() || r.trusted() ? null
+          : "untrusted estimate: a miniature cache of " + r.miniFrames() + " frames, below " + SampledReplay.MIN_MINI_FRAMES);
+    }
+    return new Results(results, skips, doubts, o.sample().rate());
   }
 }

@@ -15,14 +15,20 @@ import java.util.List;
  * @param dataset the dataset the trace belongs to (its folder's name unless a list file named one)
  * @param policies the policy specs, in order
  * @param sizes the sizes, in order
+ * @param sample the {@code --sample} spec (SHARDS with miniature simulation), or null for exact replay
  */
-public record TraceTask(String trace, String format, String dataset, List<String> policies, List<SweepSize> sizes)
-    implements Serializable {
+public record TraceTask(String trace, String format, String dataset, List<String> policies, List<SweepSize> sizes,
+    String sample) implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
   public TraceTask {
     policies = List.copyOf(policies);
     sizes = List.copyOf(sizes);
+  }
+
+  /** A task of exact replay. */
+  public TraceTask(String trace, String format, String dataset, List<String> policies, List<SweepSize> sizes) {
+    this(trace, format, dataset, policies, sizes, null);
   }
 
   /**

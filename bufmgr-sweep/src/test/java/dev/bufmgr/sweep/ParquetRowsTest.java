@@ -36,7 +36,7 @@ class ParquetRowsTest {
   void oneFilePerDatasetWithTheRowsCountAndTheColumnsLessDataset() throws IOException {
     List<SweepRow> rows = List.of(row("a", "lru", 10, 0.9), row("b 1/x", "lru", 20, 0.8), row("a", "sieve", 30, 0.7),
         row("a", null, 0, Double.NaN));
-    SweepStore store = SweepStore.open(dir.resolve("out"), new SweepPlan(List.of(), List.of("lru"), SweepSize.parseList("0.1")), false);
+    SweepStore store = SweepStore.open(dir.resolve("out"), new SweepPlan(List.of(), List.of("lru"), SweepSize.parseList("0.1"), null), false);
     ParquetRows.writePartitioned(store, rows);
     FileMetaData a = footer(dir.resolve("out/results.parquet/dataset=a/part-00000.parquet"));
     FileMetaData b = footer(dir.resolve("out/results.parquet/dataset=b%201%2Fx/part-00000.parquet"));

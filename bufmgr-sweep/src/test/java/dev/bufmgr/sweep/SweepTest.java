@@ -189,4 +189,30 @@ class SweepTest {
     Sweep.Outcome out = sweep(plan, dir.resolve("o2"));
     assertTrue(out.failures().getFirst().reason().contains("not a local file"), out.failures().getFirst().reason());
   }
+
+  @Test
+  void aSampledSweepAtRateOneEqualsTheExactOneAndItsRowsCarryTheRateAndTheirOwnIds() throws IOException {
+    trace("ds/a.trace", 30_000, 5000, 3);
+    List<TraceDiscovery.Found> found = TraceDiscovery.find(List.of(dir.resolve("traces").toString()), null);
+    List<SweepSize> sizes = SweepSize.parseList("0.05,0.2");
+    Sweep.Outcome exact = sweep(SweepPlan.of(found, List.of("lru", "sieve"), sizes), dir.resolve("exact"));
+    Sweep.Outcome full = sweep(SweepPlan.of(found, List.of("lru", "sieve"), sizes, "1.0"), dir.resolve("full"));
+    for (int i = 0; i < exact.rows().size(); i++) {
+      assertEquals(exact.rows().get(i).hits(), full.rows().get(i).hits(), full.rows().get(i).toString());
+      assertEquals(1.0, full.rows().get(i).sampleRate());
+      assertTrue(Double.isNaN(exact.rows().get(i).sampleRate()));
+      assertFalse(exact.rows().get(i).configId().equals(full.rows().get(i).configId()));
+    }
+    Sweep.Outcome tenth = sweep(SweepPlan.of(found, List.of("lru"), sizes, "0.1"), dir.resolve("tenth"));
+    assertEquals(1, tenth.failures().size(), "a 10% sample of 5,000 pages holds fewer than 1,000");
+    assertTrue(tenth.failures().getFirst().reason().contains("fewer than the 1000"), tenth.failures().getFirst().reason());
+    assertEquals(full.rows(), Files.readAllLines(dir.resolve("full/results.jsonl")).stream().map(SweepRow::fromJson)
+        .map(r -> withTime(r, full.rows())).toList());
+  }
+
+  private static SweepRow withTime(SweepRow r, List<SweepRow> like) {
+    SweepRow same = like.stream().filter(x -> x.configId().equals(r.configId())).findFirst().orElseThrow();
+    return new SweepRow(r.configId(), r.dataset(), r.trace(), r.format(), r.requests(), r.footprint(), r.policy(), r.size(),
+        r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), same.seconds(), r.status(), r.reason(), r.sampleRate());
+  }
 }

@@ -1,6 +1,7 @@
 package dev.bufmgr.app.cli;
 
 import dev.bufmgr.replay.catalog.PolicyCatalog;
+import dev.bufmgr.replay.sample.Sampling;
 import dev.bufmgr.sweep.BuiltInCorpus;
 import dev.bufmgr.sweep.ParquetRows;
 import dev.bufmgr.sweep.Sweep;
@@ -56,6 +57,11 @@ public final class SweepCommand implements Callable<Integer> {
           "Default: libCacheSim's 0.001,0.003,0.01,0.03,0.1,0.2,0.4,0.8; sizes below 10 frames are skipped and named."})
   String sizes;
 
+  @Option(names = "--sample", paramLabel = "R|pages=N",
+      description = {"Sampled curves: SHARDS (keep a page when hash(page) mod P < R x P) with miniature caches of frames x R,",
+          "misses adjusted for the sampled count; rows carry sampleRate. A rate (0.01, 1%), pages=N or R,pages=N."})
+  String sample;
+
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/sweep", description = "Results folder (default: ${DEFAULT-VALUE}).")
   Path out;
 
@@ -99,9 +105,17 @@ public final class SweepCommand implements Callable<Integer> {
       throw new CliFailure("--sizes " + e.getMessage());
     }
     List<String> specs = canonicalPolicies();
+    String sampleSpec = null;
+    if (sample != null) {
+      try {
+        sampleSpec = Sampling.parse(sample).text();
+      } catch (IllegalArgumentException e) {
+        throw new CliFailure(e.getMessage().startsWith("--sample") ? e.getMessage() : "--sample " + sample + ": " + e.getMessage());
+      }
+    }
     List<String> args = traces;
     if (args.isEmpty()) args = List.of(BuiltInCorpus.ensure(Path.of("results"), quiet ? null : System.err).toString());
-    SweepPlan plan = SweepPlan.of(TraceDiscovery.find(args, format), specs, sizeList);
+    SweepPlan plan = SweepPlan.of(TraceDiscovery.find(args, format), specs, sizeList, sampleSpec);
     Sweep.Outcome outcome = Sweep.run(plan, out, force.force(), chosen, options, quiet ? null : System.err);
     System.out.print(outcome.summary());
     System.out.println("results: " + outcome.store().dir().resolve(SweepStore.RESULTS_FILE) + " and "
