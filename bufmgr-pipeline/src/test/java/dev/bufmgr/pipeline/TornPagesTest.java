@@ -32,7 +32,19 @@ class TornPagesTest {
     DataFileHistory history = new DataFileHistory(LogFormat.FIRST_LSN);
     PipelineResult r = new PipelineSimulation(c, TransactionalSource.endless(11, 300, 6, 0.5), DEVICE, REGISTRY, wal, history).run();
     assertTrue(r.checkpoints().done() >= 5 && r.backendWrites() > 50, r.checkpoints() + ", " + r.backendWrites() + " backend writes");
-    return TornPageCheck.run(history, wal, 8192, Tears.PREFIX, history.crashInstants(150, 3));
+    long[] instants = history.crashInstants(150, 3);
+    int midCheckpoint = 0;
+    for (long t : instants) {
+      if (history.lastStartedRedoAt(t) <= history.redoAt(t)) continue;
+      for (int w = 0; w < history.writes(); w++) {
+        if (history.byCheckpoint(w) && history.inFlight(w, t)) {
+          midCheckpoint++;
+          break;
+        }
+      }
+    }
+    assertTrue(midCheckpoint > 10, "crashes while a checkpoint writes, recovered from the previous one's redo point: " + midCheckpoint);
+    return TornPageCheck.run(history, wal, 8192, Tears.PREFIX, instants);
   }
 
   @Test

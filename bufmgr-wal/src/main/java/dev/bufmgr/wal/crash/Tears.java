@@ -33,12 +33,6 @@ public enum Tears {
     }
   }
 
-  /** How many torn states {@link #forEach} gives for {@code blocks} blocks. */
-  public long count(int blocks) {
-    if (blocks < 2) return 0;
-    return this == PREFIX ? blocks - 1 : (1L << blocks) - 2;
-  }
-
   /** The mode named {@code name} ({@code prefix} or {@code subsets}), for flags. */
   public static Tears parse(String flag, String name) {
     for (Tears t : values()) if (t.name().equalsIgnoreCase(name.trim())) return t;
