@@ -96,7 +96,7 @@ public final class PipelineSimulation {
   }
 
   /**
-   * A run that also records its page writes, log flushes and checkpoints in {@code history}, for
+   * A run that also records its page writes, data-file forces, log flushes and checkpoints in {@code history}, for
    * the power-loss check of the data file ({@link dev.bufmgr.wal.crash.TornPageCheck}), with
    * {@code wal} made by {@link VirtualWal#recording}.
    *
@@ -270,7 +270,10 @@ public final class PipelineSimulation {
   private void checkpointerDoes(int action) {
     switch (action) {
       case Checkpointer.WRITE -> checkpointIo.write();
-      case Checkpointer.SYNC -> checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+      case Checkpointer.SYNC -> {
+        checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+        if (history != null) history.dataSynced(now, checkpointIo.ioAt);
+      }
       case Checkpointer.COMPLETED -> {
         if (history != null) history.checkpointCompleted(now, checkpointer.lastCompletedRedo());
         long served = checkpointer.requestsServed();

@@ -9,11 +9,13 @@ import dev.bufmgr.core.testing.TransactionalSource;
 import dev.bufmgr.wal.LogFormat;
 import dev.bufmgr.wal.VirtualWal;
 import dev.bufmgr.wal.crash.DataFileHistory;
+import dev.bufmgr.wal.crash.Exposure;
 import dev.bufmgr.wal.crash.Tears;
 import dev.bufmgr.wal.crash.TornPageCheck;
 import dev.bufmgr.wal.device.DeviceModel;
 import dev.bufmgr.wal.device.FixedLatency;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The simulation's page writes torn at every crash instant drawn, under evictions, the background
@@ -25,7 +27,7 @@ class TornPagesTest {
   private static final DeviceModel DEVICE = new DeviceModel(new FixedLatency(500_000), 0, 50_000);
   private static final long MS = 1_000_000;
 
-  private static TornPageCheck.Result check(boolean fpw) {
+  private static TornPageCheck.Result check(boolean fpw, Exposure exposure) {
     PipelineConfig c = PipelineSimulationTest.config(24, 8, "greedy", CheckpointSettings.plain(25 * MS),
         new BgWriterSettings(10 * MS, 100, 2.0), 0, 300 * MS, fpw);
     VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
@@ -44,12 +46,13 @@ class TornPagesTest {
       }
     }
     assertTrue(midCheckpoint > 10, "crashes while a checkpoint writes, recovered from the previous one's redo point: " + midCheckpoint);
-    return TornPageCheck.run(history, wal, 8192, Tears.PREFIX, instants);
+    return TornPageCheck.run(history, wal, 8192, Tears.PREFIX, exposure, instants);
   }
 
-  @Test
-  void withFullPageWritesEveryTornPageIsRepaired() {
-    TornPageCheck.Result on = check(true);
+  @ParameterizedTest
+  @EnumSource(Exposure.class)
+  void withFullPageWritesEveryTornPageIsRepaired(Exposure exposure) {
+    TornPageCheck.Result on = check(true, exposure);
     assertEquals(150, on.crashPoints());
     assertTrue(on.torn() > 2000, "torn states " + on);
     assertEquals(0, on.unrecoverable(), on.firstUnrecoverable());
@@ -57,9 +60,10 @@ class TornPagesTest {
     assertEquals(0, on.lost(), on.firstLost());
   }
 
-  @Test
-  void withoutThemTornPagesAreLostButWholeOnesAreNot() {
-    TornPageCheck.Result off = check(false);
+  @ParameterizedTest
+  @EnumSource(Exposure.class)
+  void withoutThemTornPagesAreLostButWholeOnesAreNot(Exposure exposure) {
+    TornPageCheck.Result off = check(false, exposure);
     assertTrue(off.unrecoverable() > 0, off.toString());
     assertEquals(0, off.lost(), off.firstLost());
   }

@@ -4,6 +4,7 @@ import dev.bufmgr.app.experiment.TornPagesExperiment;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.results.ExperimentReport;
+import dev.bufmgr.wal.crash.Exposure;
 import dev.bufmgr.wal.crash.Tears;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -29,6 +30,12 @@ public final class TornPagesCommand extends NamedExperimentCommand {
           + "per write at 512 bytes; slow). Default: ${DEFAULT-VALUE}.")
   String tears;
 
+  @Option(names = "--writes", paramLabel = "WHICH", defaultValue = "in-flight",
+      description = "Which page writes a power loss may leave not done or torn: in-flight (submitted, not finished by the "
+          + "device) or unforced (not yet covered by a finished force of the data file, as through the page cache). Default: "
+          + "${DEFAULT-VALUE}.")
+  String writes;
+
   @Override
   String experimentName() {
     return "torn-pages";
@@ -40,6 +47,7 @@ public final class TornPagesCommand extends NamedExperimentCommand {
     for (String s : selectors) b.append(" --selector ").append(s);
     if (crashes != TornPagesExperiment.CRASHES) b.append(" --crashes ").append(crashes);
     if (!tears.equals("prefix")) b.append(" --tears ").append(tears);
+    if (!writes.equals("in-flight")) b.append(" --writes ").append(writes);
     return b.toString();
   }
 
@@ -62,6 +70,6 @@ public final class TornPagesCommand extends NamedExperimentCommand {
       registry.components().resolve(Flags.SELECTOR, spec);
       specs.add(spec);
     }
-    return new TornPagesExperiment.Options(specs, crashes, Tears.parse("--tears", tears));
+    return new TornPagesExperiment.Options(specs, crashes, Tears.parse("--tears", tears), Exposure.parse("--writes", writes));
   }
 }

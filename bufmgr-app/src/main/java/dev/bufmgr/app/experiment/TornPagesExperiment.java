@@ -21,6 +21,7 @@ import dev.bufmgr.wal.PolicyFactory;
 import dev.bufmgr.wal.ReleasePolicies;
 import dev.bufmgr.wal.VirtualWal;
 import dev.bufmgr.wal.crash.DataFileHistory;
+import dev.bufmgr.wal.crash.Exposure;
 import dev.bufmgr.wal.crash.Tears;
 import dev.bufmgr.wal.crash.TornPageCheck;
 import dev.bufmgr.wal.sim.ThinkTime;
@@ -35,8 +36,9 @@ import java.util.Map;
  * {@code torn-pages}: the protection full-page writes buy beside their price. Each selector runs
  * {@code tpcb} in the pipeline's simulation with a short and a long checkpoint_timeout, full-page
  * writes on and off; each run records its data-file history, is crashed at many instants (each
- * halfway through some page write), and every page write in flight is left not done, done, or
- * torn at 4 KiB and 512-byte boundaries, then recovered by redo ({@link TornPageCheck}). The table
+ * halfway through some page write), and every page write in flight (or, with {@code --writes
+ * unforced}, every one not yet forced) is left not done, done, or torn at 4 KiB and 512-byte
+ * boundaries, then recovered by redo ({@link TornPageCheck}). The table
  * puts the torn states repaired and unrecoverable beside the run's log bytes per transaction and
  * the full-page images' share of them (as {@code fpw-tax} and {@code checkpoint-storm} report).
  */
@@ -54,8 +56,9 @@ public final class TornPagesExperiment {
    * @param selectors the selectors, validated
    * @param crashes crash instants per run (positive)
    * @param tears the torn states enumerated per write
+   * @param exposure which writes a power loss may leave not done or torn
    */
-  public record Options(List<Spec> selectors, int crashes, Tears tears) {
+  public record Options(List<Spec> selectors, int crashes, Tears tears, Exposure exposure) {
     /** @throws IllegalArgumentException naming the flag */
     public Options {
       if (selectors.isEmpty()) throw new IllegalArgumentException("--selector: give at least one");
@@ -87,11 +90,17 @@ public final class TornPagesExperiment {
             + "device `%s`, `greedy` group commit, the background writer at PostgreSQL's defaults, checkpoints timed only "
             + "(checkpoint_timeout %s, completion target 0.9), %.0f s simulated per run, seed 1; full-page writes on and off. "
             + "Each run is crashed at %d instants drawn (seed 1) among its page writes, each halfway through one; at each, "
-            + "every page write submitted and not finished is left not done, done, and torn at 4 KiB and at 512-byte "
-            + "boundaries (%s: %s), and each state of the page is recovered by redo from the last completed checkpoint's redo "
-            + "point to the log's durable end at the crash. A state is repaired when every sector of the page then holds the "
-            + "version of the page's last durable change, a value taken from the log alone (`TornPageCheck`, `PageRedo`).%n%n",
+            + "%s is left not done, done, and torn at 4 KiB and at 512-byte boundaries (%s: %s), and each state of the page "
+            + "is recovered by redo from the last completed checkpoint's redo point to the log's durable end at the crash. A "
+            + "state is repaired when every sector of the page then holds the version of the page's last durable change, a "
+            + "value taken from the log alone (`TornPageCheck`, `PageRedo`).%n%n",
             input.name(), frames, clients, device.spec(), timeoutText(timeouts), duration / 1e9, options.crashes(),
+            options.exposure() == Exposure.IN_FLIGHT
+                ? "every page write submitted and not finished by the device (`--writes in-flight`: a data file written "
+                    + "through to stable storage)"
+                : "every page write not yet covered by a finished force of the data file (`--writes unforced`: writes through "
+                    + "the kernel's page cache, safe only after the checkpoint's fsync; a page with several is left at each of "
+                    + "its versions and torn between each and the one before)",
             options.tears().name().toLowerCase(Locale.ROOT),
             options.tears() == Tears.PREFIX ? "a first part of the blocks new, 1 + 15 torn states per write"
                 : "every subset of the blocks new, 2 + 65,534 torn states per write")
@@ -125,7 +134,7 @@ public final class TornPagesExperiment {
           VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
           DataFileHistory history = new DataFileHistory(LogFormat.FIRST_LSN);
           PipelineResult r = new PipelineSimulation(config, input.open(), device.model(), registry, wal, history).run();
-          TornPageCheck.Result c = TornPageCheck.run(history, wal, config.pageSize(), options.tears(),
+          TornPageCheck.Result c = TornPageCheck.run(history, wal, config.pageSize(), options.tears(), options.exposure(),
               history.crashInstants(options.crashes(), 1));
           lost += c.lost();
           long[] sum = fpw ? on : off;
@@ -142,12 +151,12 @@ public final class TornPagesExperiment {
           PipelineRun run = new PipelineRun(settings, selector, policy.spec(), input.name(), device.spec(), null);
           report.row(new ResultRow().put("experiment", "torn-pages").putAll(PipelineRows.row(run, r))
               .put("checkpointTimeout", timeout.label()).put("checkpointTimeoutSeconds", timeout.nanos() / 1e9)
-              .put("tears", options.tears().name().toLowerCase(Locale.ROOT)).put("crashPoints", c.crashPoints())
-              .put("writesInFlight", c.inFlight()).put("statesTried", c.states()).put("tornStates", c.torn())
+              .put("tears", options.tears().name().toLowerCase(Locale.ROOT)).put("writes", options.exposure().label())
+              .put("crashPoints", c.crashPoints()).put("writesExposed", c.exposed()).put("statesTried", c.states()).put("tornStates", c.torn())
               .put("repaired", c.repaired()).put("unrecoverable", c.unrecoverable()).put("untornLost", c.lost())
               .put("firstUnrecoverable", c.firstUnrecoverable()).put("firstLost", c.firstLost()));
           table.add(List.of(selector.replaceAll(":.*", ""), timeout.label() + " (" + Tables.num(timeout.nanos() / 1e9, 1) + " s)",
-              fpw ? "on" : "off", String.valueOf(c.crashPoints()), String.valueOf(c.inFlight()), String.valueOf(c.states()),
+              fpw ? "on" : "off", String.valueOf(c.crashPoints()), String.valueOf(c.exposed()), String.valueOf(c.states()),
               String.valueOf(c.torn()), String.valueOf(c.repaired()), String.valueOf(c.unrecoverable()), String.valueOf(c.lost()),
               Tables.num(r.walBytesPerTransaction(), 0), Tables.pct(r.wal().imageShare()), String.valueOf(r.checkpoints().done()),
               Tables.num(r.throughput(), 0)));
@@ -167,11 +176,12 @@ public final class TornPagesExperiment {
         + "the log), %.0f with them off: %.2fx, averaged over the runs.%n", bytes[0] / runs[0], Tables.pct(share[0] / runs[0]),
         bytes[1] / runs[1], bytes[0] / bytes[1]));
     report.summary(String.format(Locale.ROOT, "- Writes not done or done whole that redo got wrong: %d (must be 0).%n%n", lost));
-    report.summary(Tables.markdown(List.of("selector", "checkpoint_timeout", "fpw", "crash points", "writes in flight",
+    report.summary(Tables.markdown(List.of("selector", "checkpoint_timeout", "fpw", "crash points",
+        options.exposure() == Exposure.IN_FLIGHT ? "writes in flight" : "writes unforced",
         "states tried", "torn", "repaired", "unrecoverable", "untorn lost", "WAL B/txn", "images share", "checkpoints", "tps"),
         table));
     report.summary("A torn state is one page write left with some blocks new and the rest old; states tried also counts each "
-        + "write not done and done. Unrecoverable: after redo some sector of the page does not hold the version of its last "
+        + "exposed page left whole at each of its versions (every exposed write not done, or done). Unrecoverable: after redo some sector of the page does not hold the version of its last "
         + "durable change. The model treats every version of a page as differing from the one before in every sector, so with "
         + "full-page writes off the count is the worst case: a change that leaves a sector's bytes alone would make some tears "
         + "harmless.\n");

@@ -155,5 +155,6 @@ class HostileInputsTest {
     assertMentions(refused("experiment", "torn-pages", "--quick", "--crashes", "many", "--out", out.toString()), "--crashes");
     assertMentions(refused("experiment", "torn-pages", "--quick", "--tears", "sideways", "--out", out.toString()), "--tears", "sideways");
     assertMentions(refused("experiment", "torn-pages", "--quick", "--selector", "s3fifo:small=7", "--out", out.toString()), "small");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--writes", "cached", "--out", out.toString()), "--writes", "cached");
   }
 }

@@ -9,13 +9,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  * What a simulated run did to its data file and to the durable end of its log, in time order, so
  * that the state a power loss at any instant leaves can be rebuilt ({@link TornPageCheck}): each
  * page write with the version (LSN) it wrote, when it was submitted and when the device finished
- * it; each log flush's completion with the LSN the log became durable to; each checkpoint's start
- * and completion with its redo point (a completed checkpoint's redo point is where recovery
- * begins: PostgreSQL's {@code pg_control} moves only when the checkpoint is done).
- *
- * <p>A page write the device finished is on storage whole; one submitted and not finished is in
- * flight, and a power loss may leave it not done, done, or torn. Times are the driver's clock
- * (virtual nanoseconds) and never decrease from one call of a kind to the next.
+ * it; each force of the data file; each log flush's completion with the LSN the log became
+ * durable to; each checkpoint's start and completion with its redo point (a completed checkpoint's
+ * redo point is where recovery begins: PostgreSQL's {@code pg_control} moves only when the
+ * checkpoint is done). Which writes a power loss may leave not done or torn is the check's
+ * {@link Exposure}. Times are the driver's clock (virtual nanoseconds) and never decrease from one
+ * call of a kind to the next; the device serves in order, so forces finish in order.
  *
  * <p>Not thread-safe: the simulation's one thread records.
  */
@@ -32,6 +31,9 @@ public final class DataFileHistory {
   private long[] checkpointAt = new long[16];
   private long[] checkpointRedo = new long[16];
   private int checkpoints;
+  private long[] syncSubmitted = new long[16];
+  private long[] syncDone = new long[16];
+  private int syncs;
   private long[] startedAt = new long[16];
   private long[] startedRedo = new long[16];
   private int started;
@@ -74,6 +76,19 @@ public final class DataFileHistory {
     }
     flushAt[flushes] = at;
     flushLsn[flushes++] = lsn;
+  }
+
+  /**
+   * A force of the data file ({@code fsync}) submitted at {@code submitted} finished at {@code
+   * done}: every page write submitted before it is on storage from then on.
+   */
+  public void dataSynced(long submitted, long done) {
+    if (syncs == syncDone.length) {
+      syncSubmitted = Arrays.copyOf(syncSubmitted, syncs * 2);
+      syncDone = Arrays.copyOf(syncDone, syncs * 2);
+    }
+    syncSubmitted[syncs] = submitted;
+    syncDone[syncs++] = done;
   }
 
   /** A checkpoint with redo point {@code redo} began at {@code at} (its record is in the log). */
@@ -131,6 +146,15 @@ public final class DataFileHistory {
     return writeSubmitted[w] <= instant && instant < writeDone[w];
   }
 
+  /**
+   * Whether write {@code w}, submitted at or before {@code instant}, is forced by then: a force of
+   * the data file submitted after it finished at or before {@code instant}.
+   */
+  public boolean forced(int w, long instant) {
+    int i = lastAtOrBefore(syncDone, syncs, instant);
+    return i >= 0 && writeSubmitted[w] <= syncSubmitted[i];
+  }
+
   /** The log's durable end after every flush finished at or before {@code instant}. */
   public long durableAt(long instant) {
     int i = lastAtOrBefore(flushAt, flushes, instant);
@@ -147,15 +171,6 @@ public final class DataFileHistory {
   public long lastStartedRedoAt(long instant) {
     int i = lastAtOrBefore(startedAt, started, instant);
     return i < 0 ? startLsn : startedRedo[i];
-  }
-
-  /** The version of {@code page} on storage at {@code instant}: the highest LSN of its writes finished by then, 0 for none. */
-  public long storedAt(long page, long instant) {
-    long v = 0;
-    for (int w : writesOf(page)) {
-      if (writeDone[w] <= instant) v = Math.max(v, writeLsns[w]);
-    }
-    return v;
   }
 
   /** The writes of {@code page}, in the order they were recorded. */

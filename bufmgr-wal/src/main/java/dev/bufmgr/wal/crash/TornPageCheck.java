@@ -3,14 +3,15 @@ package dev.bufmgr.wal.crash;
 import dev.bufmgr.wal.VirtualWal;
 import java.util.Arrays;
 import org.agrona.collections.Long2LongHashMap;
+import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * The power-loss check of the data file: at each crash instant of a recorded run ({@link
  * DataFileHistory}, with the run's log kept by a {@link VirtualWal#recording recording} log),
- * every page write in flight is left not done, done, or torn at 4 KiB and at 512-byte boundaries
- * ({@link Tears}: each block independently old or new, or a first part new), as ALICE (OSDI '14)
- * and CrashMonkey (OSDI '18) enumerate a write's persisted blocks; the rest of the data file holds
- * what the device finished. Each state of the page is then recovered by redo ({@link PageRedo}):
+ * every page write exposed to the power loss ({@link Exposure}: in flight, or not yet forced) is
+ * left not done, done, or torn at 4 KiB and at 512-byte boundaries ({@link Tears}: each block
+ * independently old or new, or a first part new), as ALICE (OSDI '14) and CrashMonkey (OSDI '18)
+ * enumerate a write's persisted blocks; the rest of the data file is on storage. Each state of the page is then recovered by redo ({@link PageRedo}):
  * from the redo point of the last checkpoint completed before the crash, every record of the page
  * up to the log's durable end at the crash.
  *
@@ -22,7 +23,7 @@ import org.agrona.collections.Long2LongHashMap;
  * not a tear: the checkpoint, the write-ahead rule or redo is broken.
  *
  * <p>Each page's outcome depends only on its own state and the log, so the states of one crash
- * instant are enumerated page by page: the count of states is the sum over the writes in flight,
+ * instant are enumerated page by page: the count of states is the sum over the exposed pages,
  * not their product. The other pages' redo is the durable log's check (RecoveryCheck, {@code
  * pipeline-recover}).
  */
@@ -36,8 +37,8 @@ public final class TornPageCheck {
    * What the check found.
    *
    * @param crashPoints crash instants examined
-   * @param inFlight page writes in flight over all of them
-   * @param states page states recovered (each write's not done, done and torn states)
+   * @param exposed page writes exposed to the power loss (in flight, or unforced) over all of them
+   * @param states page states recovered (each exposed page whole at each of its versions, and torn)
    * @param torn torn states (some blocks old, some new)
    * @param repaired torn states redo brought to the page's durable version
    * @param unrecoverable torn states redo could not repair
@@ -45,75 +46,103 @@ public final class TornPageCheck {
    * @param firstUnrecoverable the first unrecoverable state, or {@code null}
    * @param firstLost the first lost one, or {@code null}
    */
-  public record Result(long crashPoints, long inFlight, long states, long torn, long repaired, long unrecoverable, long lost,
+  public record Result(long crashPoints, long exposed, long states, long torn, long repaired, long unrecoverable, long lost,
       String firstUnrecoverable, String firstLost) {}
 
   /**
    * Checks the crash states at {@code instants} of the run {@code history} recorded, whose page
-   * changes {@code wal} kept, for pages of {@code pageSize} bytes.
+   * changes {@code wal} kept, for pages of {@code pageSize} bytes, the writes {@code exposure}
+   * names left not done, done or torn.
+   *
+   * <p>A page with several exposed writes (versions v1 &lt; ... &lt; vk over the version it has on
+   * storage, v0) may be left whole at any of them, or torn between each vi and the one before it.
    */
-  public static Result run(DataFileHistory history, VirtualWal wal, int pageSize, Tears tears, long[] instants) {
+  public static Result run(DataFileHistory history, VirtualWal wal, int pageSize, Tears tears, Exposure exposure, long[] instants) {
     PageLogs logs = new PageLogs(wal);
     PageRedo page = new PageRedo(pageSize);
-    long inFlight = 0;
-    long states = 0;
-    long torn = 0;
-    long repaired = 0;
-    long lost = 0;
+    long[] n = new long[5]; // exposed writes, states, torn, repaired, lost
     String[] first = new String[2];
     for (long t : instants) {
       long durable = history.durableAt(t);
       long redo = history.redoAt(t);
+      Long2ObjectHashMap<long[]> exposed = new Long2ObjectHashMap<>();
       for (int w = 0; w < history.writes() && history.submitted(w) <= t; w++) {
-        if (!history.inFlight(w, t)) continue;
-        inFlight++;
-        long id = history.page(w);
-        long to = history.lsn(w);
-        long from = history.storedAt(id, t);
+        if (exposure.exposed(history, w, t) && !exposed.containsKey(history.page(w))) {
+          exposed.put(history.page(w), versions(history, history.page(w), t, exposure));
+        }
+      }
+      exposed.forEach((id, versions) -> {
         int g = logs.group(id);
         long[] lsns = g < 0 ? new long[0] : logs.lsns[g];
         boolean[] restores = g < 0 ? new boolean[0] : logs.restores[g];
         int begin = upperBound(lsns, redo);
         int end = upperBound(lsns, durable);
         long must = end == 0 ? 0 : lsns[end - 1];
-        for (long whole : new long[] {from, to}) {
-          states++;
+        n[0] += versions.length - 1;
+        for (long whole : versions) {
+          n[1]++;
           page.load(whole);
           page.replay(lsns, restores, begin, end);
           if (!page.holds(must)) {
-            lost++;
-            if (first[1] == null) first[1] = describe(t, id, from, to, "whole at " + whole, redo, durable, must);
+            n[4]++;
+            if (first[1] == null) first[1] = describe(t, id, versions, "whole at " + whole, redo, durable, must);
           }
         }
-        if (from == to) continue;
-        for (int blockBytes : GRANULARITIES) {
-          int blocks = pageSize / blockBytes;
-          long[] counts = new long[2];
-          tears.forEach(blocks, mask -> {
-            page.load(from, to, blockBytes, mask);
-            page.replay(lsns, restores, begin, end);
-            if (page.holds(must)) {
-              counts[0]++;
-            } else {
-              counts[1]++;
-              if (first[0] == null) {
-                first[0] = describe(t, id, from, to, "blocks of " + blockBytes + " bytes new in mask 0x" + Integer.toHexString(mask),
-                    redo, durable, must);
+        for (int v = 1; v < versions.length; v++) {
+          long from = versions[v - 1];
+          long to = versions[v];
+          for (int blockBytes : GRANULARITIES) {
+            tears.forEach(pageSize / blockBytes, mask -> {
+              page.load(from, to, blockBytes, mask);
+              page.replay(lsns, restores, begin, end);
+              n[1]++;
+              n[2]++;
+              if (page.holds(must)) {
+                n[3]++;
+              } else if (first[0] == null) {
+                first[0] = describe(t, id, versions, "torn from " + from + " to " + to + ", blocks of " + blockBytes
+                    + " bytes new in mask 0x" + Integer.toHexString(mask), redo, durable, must);
               }
-            }
-          });
-          states += counts[0] + counts[1];
-          torn += counts[0] + counts[1];
-          repaired += counts[0];
+            });
+          }
         }
-      }
+      });
     }
-    return new Result(instants.length, inFlight, states, torn, repaired, torn - repaired, lost, first[0], first[1]);
+    return new Result(instants.length, n[0], n[1], n[2], n[3], n[2] - n[3], n[4], first[0], first[1]);
   }
 
-  private static String describe(long t, long page, long from, long to, String state, long redo, long durable, long must) {
-    return "crash at " + t + ": page " + page + " written from version " + from + " to " + to + ", " + state + "; redo from "
-        + redo + " to the durable end " + durable + " must give version " + must;
+  /**
+   * The versions {@code page} may be left at by a crash at {@code instant}: the one on storage
+   * (the highest of its writes not exposed, 0 for none), then those of its exposed writes, in
+   * increasing order, each once.
+   */
+  private static long[] versions(DataFileHistory history, long page, long instant, Exposure exposure) {
+    long stable = 0;
+    long[] out = new long[1];
+    int k = 0;
+    for (int w : history.writesOf(page)) {
+      if (history.submitted(w) > instant) break;
+      if (!exposure.exposed(history, w, instant)) {
+        stable = Math.max(stable, history.lsn(w));
+      } else {
+        if (k + 1 == out.length) out = Arrays.copyOf(out, out.length * 2);
+        out[++k] = history.lsn(w);
+      }
+    }
+    out[0] = stable;
+    long[] v = Arrays.copyOf(out, k + 1);
+    Arrays.sort(v);
+    int distinct = 0;
+    for (int i = 0; i < v.length; i++) {
+      if (v[i] < stable) continue;
+      if (distinct == 0 || v[i] != v[distinct - 1]) v[distinct++] = v[i];
+    }
+    return Arrays.copyOf(v, distinct);
+  }
+
+  private static String describe(long t, long page, long[] versions, String state, long redo, long durable, long must) {
+    return "crash at " + t + ": page " + page + " (versions " + Arrays.toString(versions) + "), " + state + "; redo from " + redo
+        + " to the durable end " + durable + " must give version " + must;
   }
 
   /** The index of the first element of sorted {@code a} greater than {@code v}. */

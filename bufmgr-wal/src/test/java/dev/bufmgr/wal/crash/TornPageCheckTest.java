@@ -21,9 +21,9 @@ class TornPageCheckTest {
   private static final long PREFIXES = 1 + 15;
 
   /**
-   * Page 7 is written at its first change, a checkpoint completes, the page is changed again
-   * (with an image when {@code fpw}) and that change made durable, and the page's write is in
-   * flight from t=100 to t=200.
+   * Page 7 is written at its first change, a checkpoint completes (the data file forced at t=55,
+   * covering that write), the page is changed again (with an image when {@code fpw}) and that
+   * change made durable, and the page's write is in flight from t=100 to t=200, never forced.
    */
   private static DataFileHistory history(VirtualWal wal, boolean fpw) {
     DataFileHistory h = new DataFileHistory(LogFormat.FIRST_LSN);
@@ -33,6 +33,7 @@ class TornPageCheckTest {
     long redo = wal.checkpoint();
     h.checkpointStarted(40, redo);
     h.logDurable(50, wal.insertLsn());
+    h.dataSynced(55, 58);
     h.checkpointCompleted(60, redo);
     long v2 = wal.insertPageChange(7, v1, 100, fpw ? PAGE : 0);
     h.logDurable(70, v2);
@@ -44,9 +45,9 @@ class TornPageCheckTest {
   void withFullPageWritesOffEveryTearOfAChangedPageIsUnrecoverable() {
     for (Tears tears : Tears.values()) {
       VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
-      TornPageCheck.Result r = TornPageCheck.run(history(wal, false), wal, PAGE, tears, new long[] {150});
+      TornPageCheck.Result r = TornPageCheck.run(history(wal, false), wal, PAGE, tears, Exposure.IN_FLIGHT, new long[] {150});
       long expected = tears == Tears.SUBSETS ? SUBSETS : PREFIXES;
-      assertEquals(1, r.inFlight());
+      assertEquals(1, r.exposed());
       assertEquals(expected, r.torn(), tears.name());
       assertEquals(expected, r.unrecoverable(), "no record after the redo point rebuilds page 7: " + r.firstUnrecoverable());
       assertEquals(0, r.repaired());
@@ -58,7 +59,7 @@ class TornPageCheckTest {
   @Test
   void withFullPageWritesOnTheImageRepairsEveryTear() {
     VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
-    TornPageCheck.Result r = TornPageCheck.run(history(wal, true), wal, PAGE, Tears.SUBSETS, new long[] {150});
+    TornPageCheck.Result r = TornPageCheck.run(history(wal, true), wal, PAGE, Tears.SUBSETS, Exposure.IN_FLIGHT, new long[] {150});
     assertEquals(SUBSETS, r.torn());
     assertEquals(SUBSETS, r.repaired());
     assertEquals(0, r.unrecoverable());
@@ -69,9 +70,9 @@ class TornPageCheckTest {
   @Test
   void noWriteInFlightNoTear() {
     VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
-    TornPageCheck.Result r = TornPageCheck.run(history(wal, false), wal, PAGE, Tears.SUBSETS, new long[] {35, 90, 250});
+    TornPageCheck.Result r = TornPageCheck.run(history(wal, false), wal, PAGE, Tears.SUBSETS, Exposure.IN_FLIGHT, new long[] {35, 90, 250});
     assertEquals(3, r.crashPoints());
-    assertEquals(0, r.inFlight());
+    assertEquals(0, r.exposed());
     assertEquals(0, r.states());
     assertEquals(0, r.torn());
     assertEquals(0, r.unrecoverable());
@@ -86,9 +87,30 @@ class TornPageCheckTest {
     h.logDurable(10, v2);
     h.pageWrite(3, v1, 5, 6, false);
     h.pageWrite(3, v2, 20, 30, false);
-    TornPageCheck.Result r = TornPageCheck.run(h, wal, PAGE, Tears.PREFIX, new long[] {25});
+    TornPageCheck.Result r = TornPageCheck.run(h, wal, PAGE, Tears.PREFIX, Exposure.IN_FLIGHT, new long[] {25});
     assertEquals(PREFIXES, r.repaired());
     assertEquals(0, r.unrecoverable());
+  }
+
+  /**
+   * Through the page cache a write the device finished is not yet safe: until the force that
+   * covers it, a power loss may lose or tear it. At t=90 the first write is forced; at t=250 the
+   * second is finished but not forced, so every tear of it is unrecoverable with full-page writes
+   * off, as in flight.
+   */
+  @Test
+  void aFinishedWriteIsExposedUntilTheDataFileIsForced() {
+    VirtualWal wal = VirtualWal.recording(LogFormat.FIRST_LSN);
+    DataFileHistory h = history(wal, false);
+    TornPageCheck.Result before = TornPageCheck.run(h, wal, PAGE, Tears.SUBSETS, Exposure.UNFORCED, new long[] {35, 90});
+    assertEquals(1, before.exposed(), "at t=35 the first write is not forced yet, at t=90 it is");
+    assertEquals(0, before.lost());
+    TornPageCheck.Result after = TornPageCheck.run(h, wal, PAGE, Tears.SUBSETS, Exposure.UNFORCED, new long[] {250});
+    assertEquals(1, after.exposed());
+    assertEquals(SUBSETS, after.unrecoverable());
+    assertEquals(0, after.lost(), after.firstLost());
+    h.dataSynced(210, 220);
+    assertEquals(0, TornPageCheck.run(h, wal, PAGE, Tears.SUBSETS, Exposure.UNFORCED, new long[] {250}).exposed());
   }
 
   @Test
