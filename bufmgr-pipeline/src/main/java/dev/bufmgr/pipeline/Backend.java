@@ -56,12 +56,13 @@ public final class Backend {
    * @return the page's new LSN
    */
   public long change(int buffer, long page, int meta) {
-    int image = EventMeta.initializes(meta) ? 0 : images.bytes(EventMeta.pageClass(meta));
+    boolean init = EventMeta.initializes(meta);
+    int image = init ? 0 : images.bytes(EventMeta.pageClass(meta));
     locks.lock(buffer);
     try {
       long pageLsn = descriptors.lsn(buffer);
       if (pageLsn == 0 && image > 0) pageLsn = storedLsn.applyAsLong(page);
-      long lsn = wal.insertPageChange(page, pageLsn, EventMeta.recordBytes(meta), image);
+      long lsn = wal.insertPageChange(page, pageLsn, EventMeta.recordBytes(meta), image, init);
       session.markDirty(buffer, lsn);
       return lsn;
     } finally {

@@ -129,6 +129,11 @@ public final class Checkpointer {
     return phase == SLEEPING ? wakeAt : Long.MAX_VALUE;
   }
 
+  /** Whether a checkpoint runs (begun, not completed). */
+  public boolean running() {
+    return phase != QUIET;
+  }
+
   /** The redo point of the checkpoint that runs or ran last. */
   public long redo() {
     return redo;

@@ -12,6 +12,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.WriteBackHook;
+import dev.bufmgr.wal.crash.DataFileHistory;
 import dev.bufmgr.wal.sim.EventHeap;
 import dev.bufmgr.wal.sim.VirtualGroupCommit;
 import dev.bufmgr.wal.LogFormat;
@@ -59,6 +60,7 @@ public final class PipelineSimulation {
   private final SimDevice device;
   private final VirtualGroupCommit commit;
   private final StoredPages stored = new StoredPages(false);
+  private final DataFileHistory history;
   private final UnitReader reader;
   private final Client[] clients;
   private final EventHeap heap;
@@ -90,7 +92,20 @@ public final class PipelineSimulation {
    *     VirtualWal#recording} to keep its records for a recovery check)
    */
   public PipelineSimulation(PipelineConfig config, EventSource source, DeviceModel model, SelectorRegistry registry, VirtualWal wal) {
+    this(config, source, model, registry, wal, null);
+  }
+
+  /**
+   * A run that also records its page writes, data-file forces, log flushes and checkpoints in {@code history}, for
+   * the power-loss check of the data file ({@link dev.bufmgr.wal.crash.TornPageCheck}), with
+   * {@code wal} made by {@link VirtualWal#recording}.
+   *
+   * @param history where the run's data-file history goes, or {@code null} for none
+   */
+  public PipelineSimulation(PipelineConfig config, EventSource source, DeviceModel model, SelectorRegistry registry, VirtualWal wal,
+      DataFileHistory history) {
     this.config = config;
+    this.history = history;
     this.wal = wal;
     SplittableRandom root = new SplittableRandom(config.seed());
     this.device = new SimDevice(model, root.nextLong());
@@ -164,7 +179,7 @@ public final class PipelineSimulation {
           completeFlush();
         } else if (next == checkpointAt()) {
           checkpointIo.ioAt = Long.MAX_VALUE;
-          checkpointerDoes(checkpointer.step(now));
+          checkpointerStep();
         } else if (bgwriter != null && next == bgwriterAt()) {
           bgwriterIo.ioAt = Long.MAX_VALUE;
           if (bgwriter.step(now) == BackgroundWriter.WRITE) bgwriterIo.write();
@@ -214,6 +229,7 @@ public final class PipelineSimulation {
 
   private void completeFlush() {
     wal.flushedTo(flushTarget);
+    if (history != null) history.logDurable(now, flushTarget);
     int n = commit.inFlight();
     for (int k = 0; k < n; k++) {
       int w = commit.inFlightWaiter(k);
@@ -239,15 +255,27 @@ public final class PipelineSimulation {
   }
 
   private void startCheckpointIfDue() {
-    if (checkpointer.startDue()) checkpointerDoes(checkpointer.step(now));
+    if (checkpointer.startDue()) checkpointerStep();
+  }
+
+  /** Steps the checkpointer and does what it asks; a checkpoint it began is recorded in the history. */
+  private void checkpointerStep() {
+    boolean quiet = !checkpointer.running();
+    int action = checkpointer.step(now);
+    if (history != null && quiet && checkpointer.running()) history.checkpointStarted(now, checkpointer.redo());
+    checkpointerDoes(action);
   }
 
   /** Does what a step of the checkpointer asked for, in virtual time. */
   private void checkpointerDoes(int action) {
     switch (action) {
       case Checkpointer.WRITE -> checkpointIo.write();
-      case Checkpointer.SYNC -> checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+      case Checkpointer.SYNC -> {
+        checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+        if (history != null) history.dataSynced(now, checkpointIo.ioAt);
+      }
       case Checkpointer.COMPLETED -> {
+        if (history != null) history.checkpointCompleted(now, checkpointer.lastCompletedRedo());
         long served = checkpointer.requestsServed();
         int n = (int) (served - woken);
         for (int i = 0; i < n; i++) think(requesters[i]);
@@ -382,7 +410,9 @@ public final class PipelineSimulation {
     PoolSession s = c.session();
     stored.written(s.pendingWritePage(), s.pendingWriteLsn(), wal.flushedLsn());
     c.state = WRITING;
-    heap.push(device.submit(now, config.pageSize(), IoKind.PAGE), c.id);
+    long done = device.submit(now, config.pageSize(), IoKind.PAGE);
+    if (history != null) history.pageWrite(s.pendingWritePage(), s.pendingWriteLsn(), now, done, false);
+    heap.push(done, c.id);
   }
 
   private void acknowledge(Client c) {
@@ -473,6 +503,7 @@ public final class PipelineSimulation {
       waitingForLog = false;
       stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
       ioAt = device.submit(now, config.pageSize(), IoKind.PAGE);
+      if (history != null) history.pageWrite(writer.page(), writer.lsn(), now, ioAt, this == checkpointIo);
     }
   }
 }

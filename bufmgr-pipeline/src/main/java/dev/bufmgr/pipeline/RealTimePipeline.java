@@ -79,7 +79,22 @@ public final class RealTimePipeline {
    */
   public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry,
       RunObserver observer) {
+    this(config, source, device, startLsn, registry, observer, 1);
+  }
+
+  /**
+   * A run on a log written before (a recovered run continued): its records start at the log's end
+   * {@code startLsn}, which is also its redo point (recovery left every page on storage up to
+   * date, as PostgreSQL's end-of-recovery checkpoint does, so every page's first change logs an
+   * image), and its commit ids from {@code firstCommitId}, above every id in the log.
+   *
+   * @param device where the log and the data pages go (the caller closes it)
+   * @param observer told of every interval row and every acknowledged transaction as they happen
+   */
+  public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry,
+      RunObserver observer, long firstCommitId) {
     this.observer = observer;
+    this.commitIds.set(firstCommitId - 1);
     this.config = config;
     this.device = device;
     this.wal = new WalLog(startLsn, LOG_BUFFER, device.logIdentity());

@@ -10,6 +10,7 @@ public final class VirtualWal implements WalInsert {
   private final boolean keepRecords;
   private long[] recordPages = new long[0];
   private long[] recordLsns = new long[0];
+  private boolean[] recordRestores = new boolean[0];
   private int kept;
   private long insert;
   private long flushed;
@@ -26,7 +27,8 @@ public final class VirtualWal implements WalInsert {
 
   /**
    * A log that also keeps every page change's page and LSN, so a run's end state can be recovered
-   * and checked ({@link #recordCount}, {@link #recordPage}, {@link #recordLsn}).
+   * and checked ({@link #recordCount}, {@link #recordPage}, {@link #recordLsn}, {@link
+   * #recordRestoresPage}).
    */
   public static VirtualWal recording(long startLsn) {
     return new VirtualWal(startLsn, true);
@@ -64,19 +66,26 @@ public final class VirtualWal implements WalInsert {
 
   @Override
   public long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes) {
+    return insertPageChange(page, pageLsn, recordBytes, imageBytes, false);
+  }
+
+  @Override
+  public long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes, boolean initializes) {
     int image = WalInsert.imageNeeded(pageLsn, redo, imageBytes) ? imageBytes : 0;
     long lsn = append(LogFormat.pageChangeLength(recordBytes, image), image);
-    if (keepRecords) keep(page, lsn);
+    if (keepRecords) keep(page, lsn, image > 0 || initializes);
     return lsn;
   }
 
-  private void keep(long page, long lsn) {
+  private void keep(long page, long lsn, boolean restores) {
     if (kept == recordPages.length) {
       int n = Math.max(1024, kept * 2);
       recordPages = java.util.Arrays.copyOf(recordPages, n);
       recordLsns = java.util.Arrays.copyOf(recordLsns, n);
+      recordRestores = java.util.Arrays.copyOf(recordRestores, n);
     }
     recordPages[kept] = page;
+    recordRestores[kept] = restores;
     recordLsns[kept++] = lsn;
   }
 
@@ -93,6 +102,14 @@ public final class VirtualWal implements WalInsert {
   /** The LSN of the {@code i}-th kept page-change record. */
   public long recordLsn(int i) {
     return recordLsns[i];
+  }
+
+  /**
+   * Whether the {@code i}-th kept record rebuilds its whole page at redo: it carries a full-page
+   * image, or it initializes the page.
+   */
+  public boolean recordRestoresPage(int i) {
+    return recordRestores[i];
   }
 
   @Override

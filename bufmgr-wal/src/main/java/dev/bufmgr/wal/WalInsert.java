@@ -37,6 +37,17 @@ public interface WalInsert {
   long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes);
 
   /**
+   * {@link #insertPageChange(long, long, int, int)} for a change that says whether it initializes
+   * its page (PostgreSQL's {@code REGBUF_WILL_INIT}, such as {@code XLOG_HEAP_INSERT} with {@code
+   * XLOG_HEAP_INIT_PAGE}): such a record rebuilds the whole page at redo ({@code
+   * XLogInitBufferForRedo}), as an image restores it, so it logs no image (pass 0). Only a log that
+   * keeps its records for a recovery check needs to know; the default ignores it.
+   */
+  default long insertPageChange(long page, long pageLsn, int recordBytes, int imageBytes, boolean initializes) {
+    return insertPageChange(page, pageLsn, recordBytes, imageBytes);
+  }
+
+  /**
    * Logs a transaction's commit record of {@code recordBytes} bytes (at least the id's).
    *
    * @return the record's LSN: the commit is durable once the log is flushed this far

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
  * {@code bufmgr experiment}: the parent of the named experiments, listed below as its
  * subcommands: miss-ratio curves of one input and of every shared trace, scan resistance, cache
  * pressure, the ghost cap, ticks per victim, group commit, and the commit-pipeline experiments
- * (the full-page-write tax, dirty evictions, the checkpoint storm, the background writer). Without
+ * (the full-page-write tax, dirty evictions, the checkpoint storm, the background writer, torn pages). Without
  * a subcommand it prints its usage and fails.
  */
 @Command(
@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       DirtyEvictionsCommand.class,
       CheckpointStormCommand.class,
       BgWriterCommand.class,
+      TornPagesCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ExperimentCommand implements Runnable {

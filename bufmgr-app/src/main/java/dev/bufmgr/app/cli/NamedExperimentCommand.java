@@ -35,6 +35,11 @@ abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
   /** The experiment's name, also the default folder name. */
   abstract String experimentName();
 
+  /** The experiment's own flags as given, for the summary's command line ({@code ""} when none; else starting with a space). */
+  String ownArguments() {
+    return "";
+  }
+
   /** Runs the experiment. */
   abstract ExperimentReport produce(boolean quick, SelectorRegistry registry, PrintStream progress);
 
@@ -55,9 +60,9 @@ abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
     ExperimentReport report = produce(quick, SelectorRegistry.load(), quiet ? null : System.err);
     double seconds = (System.nanoTime() - start) / 1e9;
     report.summary(String.format(Locale.ROOT,
-        "%nCommand: `bufmgr experiment %s%s`; %d cores; Java %s; %.1f s. Every row of results.jsonl carries its "
+        "%nCommand: `bufmgr experiment %s%s%s`; %d cores; Java %s; %.1f s. Every row of results.jsonl carries its "
             + "configuration and seed.%n",
-        experimentName(), quick ? " --quick" : "", Runtime.getRuntime().availableProcessors(),
+        experimentName(), quick ? " --quick" : "", ownArguments(), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), seconds));
     report.writeTo(folder);
     PrintWriter stdout = spec.commandLine().getOut();

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
  * ({@link RunRecovery}), then the check that every acknowledged transaction survived. Prints what
  * was repaired and applied, one line per transaction lost or page unrecoverable, and fails (exit
  * 2, as {@code wal-verify}) when there is any. The folder stays usable: recovering it again finds
- * nothing to repair.
+ * nothing to repair, and when nothing was lost a new real-clock run on its parent folder continues
+ * it ({@link RunRecovery#continuable}).
  */
 @Command(
     name = "pipeline-recover",
@@ -47,6 +48,11 @@ public final class PipelineRecoverCommand implements Runnable {
     r.unrecoverable().forEach(out::println);
     out.println("acknowledged transactions lost: " + r.lost().size() + ", pages unrecoverable: " + r.unrecoverable().size());
     out.flush();
+    if (r.ok()) {
+      out.println("recovered: `bufmgr pipeline --clock real --device file:" + folder.toAbsolutePath().getParent()
+          + "` continues this run in " + folder);
+      out.flush();
+    }
     if (!r.ok()) {
       throw new CliFailure(folder + ": " + r.lost().size() + " acknowledged transactions lost, " + r.unrecoverable().size()
           + " pages unrecoverable");

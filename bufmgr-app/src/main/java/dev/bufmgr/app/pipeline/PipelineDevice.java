@@ -23,14 +23,15 @@ import java.util.stream.Stream;
 /**
  * The pipeline's {@code --device}: a model ({@code fixed:...}, {@code lognormal:...}, {@code
  * empirical:...}) served in virtual time or emulated in real time, or, in real time only, {@code
- * file:DIR}: a real log file and a real data file on the same disk, both forced, in a new
- * subfolder of DIR per run.
+ * file:DIR}: a real log file and a real data file on the same disk, both forced, in a subfolder
+ * DIR/run-N per run: a new one, or one that {@code pipeline-recover} recovered, which the run
+ * continues.
  */
 public final class PipelineDevice {
   /** The real device, written {@code file:DIR} (the folder as is, not as key=value), as {@code bufmgr list} shows it. */
   public static final Component FILE = new RealFile("file",
-      "file:DIR, with --clock real only: a real log file and data file on one disk, both forced, in a new subfolder "
-          + "of DIR per run", List.of());
+      "file:DIR, with --clock real only: a real log file and data file on one disk, both forced, in a subfolder "
+          + "DIR/run-N per run (a recovered one is continued)", List.of());
 
   private record RealFile(String name, String description, List<ParameterSpec> parameters) implements Component {}
 
@@ -93,8 +94,14 @@ public final class PipelineDevice {
     return model;
   }
 
-  /** A device opened for one real-time run, with the log's first LSN on it. */
-  public record Opened(Device device, long startLsn, Path folder) implements AutoCloseable {
+  /**
+   * A device opened for one real-time run, with the log's first LSN on it.
+   *
+   * @param folder the run's folder for {@code file:}, else {@code null}
+   * @param firstCommitId the run's first commit id (above every id in a continued log)
+   * @param continued whether the run continues a recovered folder (its log and data file kept)
+   */
+  public record Opened(Device device, long startLsn, Path folder, long firstCommitId, boolean continued) implements AutoCloseable {
     @Override
     public void close() {
       try {
@@ -105,35 +112,64 @@ public final class PipelineDevice {
     }
   }
 
-  /** Checks, before any run, that the folders of runs 1..{@code runs} can be made fresh. */
-  public void checkFresh(int runs) {
+  /**
+   * Checks, before any run, that the folders of runs 1..{@code runs} are absent, empty, or
+   * recovered folders to continue ({@link RunRecovery#continuable}).
+   *
+   * @throws IllegalArgumentException naming the folder and what to do
+   */
+  public void checkRunFolders(int runs) {
     if (dir == null) return;
-    for (int run = 1; run <= runs; run++) {
-      Path folder = dir.resolve("run-" + run);
-      if (Files.exists(folder)) {
-        throw new IllegalArgumentException("--device " + spec + ": " + folder + " holds files of an earlier run; give an empty folder");
+    for (int run = 1; run <= runs; run++) continuing(dir.resolve("run-" + run));
+  }
+
+  /** Whether {@code folder} holds an earlier run to continue; refuses one that is not recovered. */
+  private boolean continuing(Path folder) {
+    try {
+      if (!Files.exists(folder)) return false;
+      try (Stream<Path> entries = Files.list(folder)) {
+        if (entries.findAny().isEmpty()) return false;
       }
+      RunRecovery.continuable(folder);
+      return true;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--device " + spec + ": " + e.getMessage());
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--device " + spec + ": cannot read " + folder + ": " + IoReasons.of(e));
     }
   }
 
-  /** Opens the device for real-time run number {@code run} (a fresh folder DIR/run-N for {@code file:}). */
+  /**
+   * Opens the device for real-time run number {@code run}: for {@code file:}, a fresh folder
+   * DIR/run-N, or one {@code pipeline-recover} left, continued as PostgreSQL restarts on its
+   * recovered data directory: the log is reopened and appended to, the data file's pages stay
+   * in their slots, and the run's records are appended to.
+   */
   public Opened open(int run, long seed) {
-    if (model != null) return new Opened(new EmulatedDevice(model, seed), LogFormat.FIRST_LSN, null);
+    if (model != null) return new Opened(new EmulatedDevice(model, seed), LogFormat.FIRST_LSN, null, 1, false);
     Path folder = dir.resolve("run-" + run);
+    boolean continued = continuing(folder);
     try {
-      if (Files.exists(folder)) {
-        try (Stream<Path> entries = Files.list(folder)) {
-          if (entries.findAny().isPresent()) {
-            throw new IllegalArgumentException("--device " + spec + ": " + folder + " holds files of an earlier run; give an empty folder");
-          }
-        }
+      DurableLog.Opened log = DurableLog.open(folder, !continued, LogLayout.DEFAULT_SEGMENT);
+      FileChannel data;
+      try {
+        data = continued
+            ? FileChannel.open(folder.resolve(DATA_FILE), StandardOpenOption.READ, StandardOpenOption.WRITE)
+            : FileChannel.open(folder.resolve(DATA_FILE), StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+      } catch (IOException | RuntimeException e) {
+        log.writer().close();
+        throw e;
       }
-      DurableLog.Opened log = DurableLog.open(folder, true, LogLayout.DEFAULT_SEGMENT);
-      FileChannel data = FileChannel.open(folder.resolve(DATA_FILE), StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.READ, StandardOpenOption.WRITE);
-      return new Opened(new FileDevice(log.writer(), data, 8192, "file:" + folder), log.endLsn(), folder);
+      FileDevice device = new FileDevice(log.writer(), data, RunRecovery.PAGE_BYTES, "file:" + folder);
+      if (continued) {
+        RunRecovery.slots(data).forEachLong(device::adopt);
+        device.reserve((data.size() + RunRecovery.PAGE_BYTES - 1) / RunRecovery.PAGE_BYTES);
+      }
+      return new Opened(device, log.endLsn(), folder, continued ? log.writer().firstCommitId() : 1, continued);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--device " + spec + ": cannot create the log and data files in " + folder + ": " + IoReasons.of(e));
+      throw new IllegalArgumentException("--device " + spec + ": cannot " + (continued ? "open" : "create") + " the log and data files in "
+          + folder + ": " + IoReasons.of(e));
     }
   }
 }

@@ -20,7 +20,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs the pipeline for every selector under every commit policy, in the simulation or in real
- * time, each run on a fresh pool, log and device and a fresh copy of the input.
+ * time, each run on a fresh pool, log and device and a fresh copy of the input (on {@code file:},
+ * a run folder that {@code pipeline-recover} left is continued: its log and data file kept).
  */
 public final class PipelineRunner {
   private PipelineRunner() {}
@@ -45,10 +46,10 @@ public final class PipelineRunner {
             settings.realTime() ? settings.flushModeFor(p).spec() : null));
       }
     }
-    if (settings.realTime()) device.checkFresh(runs.size());
+    if (settings.realTime()) device.checkRunFolders(runs.size());
     List<Outcome> out = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
-      PipelineResult r = runOne(configs.get(i), runs.get(i), settings.realTime(), input, device, registry, i + 1);
+      PipelineResult r = runOne(configs.get(i), runs.get(i), settings.realTime(), input, device, registry, i + 1, progress);
       out.add(new Outcome(runs.get(i), r));
       if (progress != null) {
         progress.accept(String.format(Locale.ROOT, "[%d/%d] %s: %,d transactions in %.1f s %s (%,.0f tps, p99 %.2f ms), %.2f s wall%s",
@@ -61,14 +62,17 @@ public final class PipelineRunner {
   }
 
   private static PipelineResult runOne(PipelineConfig config, PipelineRun run, boolean realTime, PipelineInput input,
-      PipelineDevice device, SelectorRegistry registry, int index) {
+      PipelineDevice device, SelectorRegistry registry, int index, Consumer<String> progress) {
     if (!realTime) {
       return new PipelineSimulation(config, input.open(), device.model(), registry, new VirtualWal(LogFormat.FIRST_LSN)).run();
     }
     try (PipelineDevice.Opened d = device.open(index, config.seed());
-        RunRecords records = d.folder() == null ? null : RunRecords.open(d.folder(), run)) {
+        RunRecords records = d.folder() == null ? null : RunRecords.open(d.folder(), run, d.continued())) {
+      if (d.continued() && progress != null) {
+        progress.accept(d.folder() + ": continuing the recovered run, its log from LSN " + d.startLsn());
+      }
       return new RealTimePipeline(config, input.open(), d.device(), d.startLsn(), registry,
-          records == null ? RunObserver.NONE : records).run();
+          records == null ? RunObserver.NONE : records, d.firstCommitId()).run();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the run's records in " + device.spec() + ": " + IoReasons.of(e), e);
     } catch (InterruptedException e) {

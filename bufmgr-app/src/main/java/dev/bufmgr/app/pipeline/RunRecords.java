@@ -38,8 +38,16 @@ public final class RunRecords implements RunObserver, AutoCloseable {
 
   /** Creates both files in {@code folder} for {@code run}. */
   public static RunRecords open(Path folder, PipelineRun run) throws IOException {
-    FileChannel series = FileChannel.open(folder.resolve(SERIES), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND);
+    return open(folder, run, false);
+  }
+
+  /**
+   * Creates both files in {@code folder} for {@code run}, or, when {@code continued}, appends to
+   * those of the recovered run it continues.
+   */
+  public static RunRecords open(Path folder, PipelineRun run, boolean continued) throws IOException {
+    FileChannel series = FileChannel.open(folder.resolve(SERIES), continued ? StandardOpenOption.CREATE : StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE, StandardOpenOption.APPEND);
     try {
       return new RunRecords(run, series, AckLog.append(folder.resolve(ACKS)));
     } catch (IOException | RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.bufmgr.app.pipeline;
 
 import dev.bufmgr.app.commit.AckLog;
+import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.pipeline.WalWriteBack;
 import dev.bufmgr.wal.store.DirectoryStorage;
 import dev.bufmgr.wal.store.DurableLog;
@@ -32,7 +33,9 @@ import org.agrona.collections.Long2LongHashMap;
  * so replaying a record sets the page's LSN to the record's end. The repaired headers are written
  * back and forced. Then every transaction of the run's {@link RunRecords#ACKS} is checked: its
  * commit record must be in the log (or before the log's start, recycled by a checkpoint), and
- * every page it changed must carry at least that change's LSN.
+ * every page it changed must carry at least that change's LSN. When nothing is lost or
+ * unrecoverable, {@value #RECOVERED} records the log's end: the folder may be continued by a new
+ * run ({@link #continuable}).
  *
  * <p>Unrecoverable: a page stored with an LSN beyond the log's end (its change is not in the
  * log), and a plain record whose page misses the page's previous change in the log (it was
@@ -41,6 +44,12 @@ import org.agrona.collections.Long2LongHashMap;
 public final class RunRecovery {
   /** Bytes per page slot of the data file (as {@link PipelineDevice} opens it). */
   public static final int PAGE_BYTES = 8192;
+  /**
+   * The file a recovery that found nothing lost leaves in the run's folder: the log's durable end
+   * it recovered to. While the log still ends there, the folder is a recovered data directory a new
+   * run may continue ({@link #continuable}).
+   */
+  public static final String RECOVERED = "recovered";
 
   private RunRecovery() {}
 
@@ -82,6 +91,7 @@ public final class RunRecovery {
     Path ackFile = folder.resolve(RunRecords.ACKS);
     if (!Files.isRegularFile(ackFile)) throw new IllegalArgumentException(folder + ": no " + RunRecords.ACKS + " (not a pipeline run's folder)");
     DurableLog.Opened log = DurableLog.open(folder, false, LogLayout.DEFAULT_SEGMENT);
+    Result result;
     try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
       List<String> notices = new ArrayList<>();
       if (log.staleLock() != null) notices.add(log.staleLock());
@@ -143,11 +153,48 @@ public final class RunRecovery {
           }
         }
       });
-      return new Result(notices, scan.startLsn(), scan.endLsn(), redo, records.checkpoints, stored.size(), repaired, images,
+      result = new Result(notices, scan.startLsn(), scan.endLsn(), redo, records.checkpoints, stored.size(), repaired, images,
           plain, checked[0], checked[1], lost, unrecoverable);
     } finally {
       log.writer().close();
     }
+    if (result.ok()) AtomicOutput.writeString(folder.resolve(RECOVERED), result.endLsn() + "\n");
+    return result;
+  }
+
+  /**
+   * Whether a new run may continue in {@code folder}, as PostgreSQL restarts on the data directory
+   * its recovery left: {@code pipeline-recover} found nothing lost there ({@value #RECOVERED}) and
+   * the log has not grown since (a run continued and then killed needs recovering again).
+   *
+   * @return the log's end, where the continued run's records begin
+   * @throws IllegalArgumentException saying why not and what to do
+   */
+  public static long continuable(Path folder) throws IOException {
+    Path marker = folder.resolve(RECOVERED);
+    if (!Files.isRegularFile(marker)) {
+      throw new IllegalArgumentException(folder + " holds files of an earlier run that was not recovered: run `bufmgr "
+          + "pipeline-recover " + folder + "` to continue it, or give another folder");
+    }
+    long recovered;
+    try {
+      recovered = Long.parseLong(Files.readString(marker).strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(marker + ": not an LSN; run `bufmgr pipeline-recover " + folder + "` again");
+    }
+    long end = DurableLog.inspect(new DirectoryStorage(folder), new RecordVisitor() {}).endLsn();
+    if (end != recovered) {
+      throw new IllegalArgumentException(folder + ": the log grew after its recovery (recovered to " + recovered + ", now ends at "
+          + end + "): run `bufmgr pipeline-recover " + folder + "` again to continue it");
+    }
+    return end;
+  }
+
+  /** Each page's slot in the data file {@code data} (the slot of its newest version), read from the page headers. */
+  public static Long2LongHashMap slots(FileChannel data) throws IOException {
+    Long2LongHashMap slots = new Long2LongHashMap(-1);
+    readHeaders(data, slots);
+    return slots;
   }
 
   /** The page-change records in log order, the commits by end LSN, and how many checkpoint records the log holds. */

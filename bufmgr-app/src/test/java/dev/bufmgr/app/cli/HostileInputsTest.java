@@ -126,4 +126,16 @@ class HostileInputsTest {
     assertTrue(line.chars().allMatch(c -> c >= 0x20 && c != 0x7f && c != 0xfffd), "raw bytes echoed: " + line);
     assertMentions(line, "\\x");
   }
+
+  @Test
+  void tornPagesFlagsAreRefusedInOneLine() throws IOException {
+    Path out = dir.resolve("torn");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--selector", "nope", "--out", out.toString()), "--selector", "nope");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--crashes", "-5", "--out", out.toString()), "--crashes", "-5");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--crashes", "0", "--out", out.toString()), "--crashes");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--crashes", "many", "--out", out.toString()), "--crashes");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--tears", "sideways", "--out", out.toString()), "--tears", "sideways");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--selector", "s3fifo:small=7", "--out", out.toString()), "small");
+    assertMentions(refused("experiment", "torn-pages", "--quick", "--writes", "cached", "--out", out.toString()), "--writes", "cached");
+  }
 }

@@ -93,6 +93,41 @@ class PipelineRecoverTest {
     assertTrue(r.err().contains("acknowledged transactions lost"), r.err());
   }
 
+  /**
+   * A run's folder is a data directory: refused while not recovered, continued after {@code
+   * pipeline-recover} (its log and data file kept, its records appended to, no new folder), and
+   * refused again once the continued run wrote to it, until recovered again; that recovery checks
+   * the transactions of both runs.
+   */
+  @Test
+  void aRecoveredRunIsContinuedInItsOwnFolder() throws IOException {
+    Path run = cleanRun();
+    Path disk = run.getParent();
+    String[] again = {"pipeline", "--clock", "real", "--device", "file:" + disk, "--workload", "tpcb:scale=0.05", "--frames", "64",
+        "--clients", "2", "--transactions", "300", "--quiet"};
+    CliRun refused = CliRun.of(again);
+    assertEquals(2, refused.status(), refused.err());
+    assertEquals(1, refused.err().strip().lines().count(), refused.err());
+    assertTrue(refused.err().contains("was not recovered: run `bufmgr pipeline-recover " + run + "` to continue it"), refused.err());
+    assertEquals(0, CliRun.of("pipeline-recover", run.toString()).status());
+    long acks = lines(run.resolve("acks"));
+    long series = lines(run.resolve("series.jsonl"));
+    CliRun continued = CliRun.of(again);
+    assertEquals(0, continued.status(), continued.err());
+    assertFalse(Files.exists(disk.resolve("run-2")), "the run continued in run-1");
+    assertEquals(acks + 300, lines(run.resolve("acks")), "the continued run's transactions appended");
+    assertTrue(lines(run.resolve("series.jsonl")) > series, "its interval rows appended");
+    List<String> ids = Files.readAllLines(run.resolve("acks")).stream().map(l -> l.split(" ")[0]).toList();
+    assertEquals(ids.size(), ids.stream().distinct().count(), "commit ids are not reused");
+    CliRun grew = CliRun.of(again);
+    assertEquals(2, grew.status(), grew.err());
+    assertTrue(grew.err().contains("the log grew after its recovery"), grew.err());
+    CliRun r = CliRun.of("pipeline-recover", run.toString());
+    assertEquals(0, r.status(), r.out() + r.err());
+    assertTrue(r.out().contains("acknowledged transactions checked: " + (acks + 300) + " "), r.out());
+    assertTrue(r.out().contains(NOTHING_LOST), r.out());
+  }
+
   private Path cleanRun() {
     Path disk = dir.resolve("clean");
     CliRun p = CliRun.of("pipeline", "--clock", "real", "--device", "file:" + disk, "--workload", "tpcb:scale=0.05", "--frames", "64",

@@ -22,6 +22,7 @@ public final class FileDevice implements Device {
   private final String spec;
   private final ReentrantLock queue = new ReentrantLock(true);
   private final Long2LongHashMap slots = new Long2LongHashMap(-1);
+  private long nextSlot;
   private final long[] busyByKind = new long[IoKind.values().length];
   private long busyNanos;
 
@@ -59,11 +60,35 @@ public final class FileDevice implements Device {
       long t0 = System.nanoTime();
       long slot = slots.get(page);
       if (slot < 0) {
-        slot = slots.size();
+        slot = nextSlot++;
         slots.put(page, slot);
       }
       write(data, slot * pageSize, bytes);
       account(IoKind.PAGE, t0);
+    } finally {
+      queue.unlock();
+    }
+  }
+
+  /**
+   * Takes over a data file written before (a recovered run continued): {@code page} is at slot
+   * {@code slot}, and no page new to the file is put at or before it. Call before any write.
+   */
+  public void adopt(long page, long slot) {
+    queue.lock();
+    try {
+      slots.put(page, slot);
+      nextSlot = Math.max(nextSlot, slot + 1);
+    } finally {
+      queue.unlock();
+    }
+  }
+
+  /** No page new to the file is put in the first {@code count} slots (those a data file written before holds). */
+  public void reserve(long count) {
+    queue.lock();
+    try {
+      nextSlot = Math.max(nextSlot, count);
     } finally {
       queue.unlock();
     }
@@ -108,7 +133,7 @@ public final class FileDevice implements Device {
     }
   }
 
-  /** The number of distinct pages written to the data file. */
+  /** The number of distinct pages in the data file (written, or adopted). */
   public int pagesWritten() {
     queue.lock();
     try {
