@@ -7,6 +7,6 @@ import java.util.List;
 class LirsNearAllPinnedTest extends NearAllPinnedSuite {
   @Override
   protected List<String> selectorSpecs() {
-    return List.of("lirs", "lirs:hir=0.1");
+    return List.of("lirs");
   }
 }

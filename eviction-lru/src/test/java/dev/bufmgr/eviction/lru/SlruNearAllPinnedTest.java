@@ -7,6 +7,6 @@ import java.util.List;
 class SlruNearAllPinnedTest extends NearAllPinnedSuite {
   @Override
   protected List<String> selectorSpecs() {
-    return List.of("slru", "slru:sizes=1:3");
+    return List.of("slru:sizes=1:3");
   }
 }
