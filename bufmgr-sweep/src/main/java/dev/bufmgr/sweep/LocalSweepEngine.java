@@ -29,6 +29,22 @@ public final class LocalSweepEngine implements SweepEngine {
   /** The share of the heap the tasks' estimates may take together. */
   static final double HEAP_SHARE = 0.8;
 
+  /** What replays a task: {@link TraceReplays#run}, or a stand-in of a test that plants a fault. */
+  interface TaskRunner {
+    TraceReplays.Outcome run(TraceTask task, Path local, int workers, TraceFacts facts);
+  }
+
+  private final TaskRunner runner;
+
+  /** The engine every sweep uses. */
+  public LocalSweepEngine() {
+    this(TraceReplays::run);
+  }
+
+  LocalSweepEngine(TaskRunner runner) {
+    this.runner = runner;
+  }
+
   @Override
   public String name() {
     return "local";
@@ -63,7 +79,7 @@ public final class LocalSweepEngine implements SweepEngine {
           done.take().get();
         } catch (ExecutionException e) {
           for (Future<TraceTask> f : futures) f.cancel(true);
-          throw ThreadFailure.of("sweep", e.getCause());
+          throw e.getCause() instanceof ThreadFailure f ? f : ThreadFailure.of("sweep", e.getCause());
         }
       }
     } catch (InterruptedException e) {
@@ -74,7 +90,22 @@ public final class LocalSweepEngine implements SweepEngine {
     }
   }
 
-  private static TraceTask runOne(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB,
+  /**
+   * Runs one task on a pool thread; anything but the task's own failure (which is its row) leaves
+   * as a {@link ThreadFailure} naming the thread, which stops the sweep.
+   */
+  private TraceTask runOne(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB, Progress meter)
+      throws InterruptedException {
+    try {
+      return runTask(store, task, workers, memory, budgetMiB, meter);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new ThreadFailure(Thread.currentThread().getName(), t);
+    }
+  }
+
+  private TraceTask runTask(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB,
       Progress meter) throws InterruptedException {
     Path local = localFile(task);
     List<SweepRow> rows;
@@ -89,7 +120,7 @@ public final class LocalSweepEngine implements SweepEngine {
     return task;
   }
 
-  private static List<SweepRow> replay(SweepStore store, TraceTask task, Path local, int workers, Semaphore memory,
+  private List<SweepRow> replay(SweepStore store, TraceTask task, Path local, int workers, Semaphore memory,
       long budgetMiB) throws InterruptedException {
     TraceFacts facts = store.facts().get(local);
     if (facts == null) {
@@ -111,7 +142,7 @@ public final class LocalSweepEngine implements SweepEngine {
     }
     memory.acquire((int) needMiB);
     try {
-      return TraceReplays.run(task, local, workers, facts).rows();
+      return runner.run(task, local, workers, facts).rows();
     } finally {
       memory.release((int) needMiB);
     }

@@ -215,4 +215,25 @@ class SweepTest {
     return new SweepRow(r.configId(), r.dataset(), r.trace(), r.format(), r.requests(), r.footprint(), r.policy(), r.size(),
         r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), same.seconds(), r.status(), r.reason(), r.sampleRate());
   }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void anErrorOnASweepThreadStopsTheSweepNamingTheThreadAndTheFinishedTasksStay() throws IOException {
+    trace("ds/a.trace", 3000, 500, 1);
+    trace("ds/b.trace", 3000, 500, 2);
+    trace("ds/c.trace", 3000, 500, 3);
+    SweepPlan plan = plan(List.of("lru"));
+    String failing = plan.tasks().get(1).trace();
+    LocalSweepEngine planted = new LocalSweepEngine((task, local, workers, facts) -> {
+      if (task.trace().equals(failing)) throw new OutOfMemoryError("planted");
+      return TraceReplays.run(task, local, workers, facts);
+    });
+    Path out = dir.resolve("out");
+    dev.bufmgr.core.resource.ThreadFailure f = assertThrows(dev.bufmgr.core.resource.ThreadFailure.class,
+        () -> Sweep.run(plan, out, false, planted, Map.of("jobs", "1"), null));
+    assertTrue(f.thread().startsWith("sweep-") && f.getMessage().contains("planted"), f.getMessage());
+    Sweep.Outcome resumed = sweep(plan, out);
+    assertTrue(resumed.skipped() >= 1, "the task before the fault stays recorded");
+    assertEquals(3 * SIZES.size(), resumed.rows().size());
+  }
 }
