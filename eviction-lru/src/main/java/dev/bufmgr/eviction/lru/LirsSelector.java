@@ -58,7 +58,11 @@ import java.util.Map;
  * nothing, a ring's miss is a miss like any, a ring reuses only a buffer no normal hit has touched
  * since it was loaded, and the page it pushes out leaves as {@code LIRS_remove} takes it.
  * Concurrency: the lists are guarded by the selector's lock on a shared pool (every normal hit
- * takes it), by nothing on an exclusive one.
+ * takes it), by nothing on an exclusive one. A miss publishes its page before it reports the page
+ * that left its victim, so another miss can load that page elsewhere, and a hit can reach the
+ * victim, first: a load of a page LIRS still holds resident elsewhere removes it from there
+ * first, and a hit on a dropped buffer whose page has changed moves nothing (its miss reports
+ * soon). Without both, a buffer could leave every list for good and never be a victim again.
  */
 final class LirsSelector extends ListSelector {
   /** One page LIRS knows: in S, in Q, or both. */
@@ -126,6 +130,7 @@ final class LirsSelector extends ListSelector {
 
   private void hit(int b) {
     if (dropped.contains(b)) {
+      if (descriptors.tag(b) != pageOf[b]) return;
       dropped.unlink(b);
       droppedHits.increment();
       long page = pageOf[b];
@@ -217,10 +222,20 @@ final class LirsSelector extends ListSelector {
     }
   }
 
-  /** {@code LIRS_insert}: {@code page} was loaded into {@code b}. */
+  /**
+   * {@code LIRS_insert}: {@code page} was loaded into {@code b}. On a shared pool the page may
+   * still be resident in another buffer, which a miss took and filled but whose departure it has
+   * not reported yet ({@link #leave}): the page left that buffer first, so it leaves LIRS's lists
+   * as {@code LIRS_remove} takes it and this miss is prepared again, as one that came after.
+   */
   private void insert(long page, int b) {
     pageOf[b] = page;
     Entry e = stack.get(page);
+    if (e != null && e.resident && e.buffer != b) {
+      remove(e.buffer);
+      prepareMiss(page);
+      e = stack.get(page);
+    }
     if (e != null && !e.lir && !e.resident) {
       e.lir = true;
       lirsCount++;
