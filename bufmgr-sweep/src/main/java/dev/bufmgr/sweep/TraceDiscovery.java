@@ -117,10 +117,20 @@ public final class TraceDiscovery {
     for (Path p : files) put(p.toString(), p.getFileName().toString(), datasetOf(p, dataset), true);
   }
 
+  /** The largest list file read: a list of a million traces fits many times over. */
+  static final long MAX_LIST_BYTES = 64L << 20;
+
   private void list(Path file) {
     List<String> lines;
     try {
+      if (!Files.isRegularFile(file)) {
+        throw new IllegalArgumentException("--traces @" + file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
+      }
+      if (Files.size(file) > MAX_LIST_BYTES) {
+        throw new IllegalArgumentException("--traces @" + file + ": larger than " + (MAX_LIST_BYTES >> 20) + " MiB; not a list of traces");
+      }
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      if (lines.stream().anyMatch(l -> l.indexOf('\0') >= 0)) throw new IllegalArgumentException("--traces @" + file + ": not a text file");
     } catch (IOException e) {
       throw new IllegalArgumentException("--traces @" + file + ": cannot read (" + IoReasons.of(e) + ")");
     } catch (UncheckedIOException e) {

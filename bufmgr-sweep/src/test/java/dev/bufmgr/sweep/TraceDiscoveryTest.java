@@ -77,7 +77,8 @@ class TraceDiscoveryTest {
     Path list = dir.resolve("bad.txt");
     Files.writeString(list, "u/missing.trace\n");
     for (List<String> args : List.of(List.of(dir.resolve("empty").toString()), List.of(dir.resolve("nope").toString()),
-        List.of(unknown.toString()), List.of("@" + list), List.of("@" + dir.resolve("nolist.txt")), List.of(dir + "/*.none"))) {
+        List.of(unknown.toString()), List.of("@" + list), List.of("@" + dir.resolve("nolist.txt")), List.of(dir + "/*.none"),
+        List.of("@/dev/zero"), List.of("@" + Files.write(dir.resolve("nul.txt"), new byte[] {'a', 0, 'b', '\n'})))) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceDiscovery.find(args, null), args.toString());
       assertTrue(!e.getMessage().contains("\n") && e.getMessage().contains(args.getFirst().replace("@", "")), e.getMessage());
     }
