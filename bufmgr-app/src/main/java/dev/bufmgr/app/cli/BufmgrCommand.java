@@ -70,6 +70,9 @@ public final class BufmgrCommand implements Runnable {
     for (Class<?> c : SUBCOMMANDS) {
       if (!one || nameOf(c).equals(first)) cl.addSubcommand(c);
     }
+    // An argument beginning with @ is the command's own (sweep --traces @list.txt), never picocli's
+    // argument file: picocli would read any file so named whole, /dev/zero for ever.
+    cl.setExpandAtFiles(false);
     cl.setExecutionExceptionHandler(new FailureHandler());
     cl.setParameterExceptionHandler(new FailureHandler());
     cl.setExecutionStrategy(BufmgrCommand::checkOutputsThenRun);

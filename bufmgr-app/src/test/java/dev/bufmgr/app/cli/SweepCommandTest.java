@@ -71,6 +71,22 @@ class SweepCommandTest {
     refused("--engine nope: unknown", "sweep", "--traces", t, "--policy", "lru", "--engine", "nope", "--out", out);
     refused("given twice", "sweep", "--traces", t, "--policy", "lru", "--policy", "lru", "--out", out);
     refused("--jobs 0", "sweep", "--traces", t, "--policy", "lru", "--jobs", "0", "--out", dir.resolve("out2").toString());
+    refused("@/dev/zero: not a regular file", "sweep", "--traces", "@/dev/zero", "--policy", "lru", "--out", out);
+    Path nul = Files.write(dir.resolve("nul.txt"), new byte[] {'a', 0, 'b', '\n'});
+    refused("not a text file", "sweep", "--traces", "@" + nul, "--policy", "lru", "--out", out);
+  }
+
+  @Test
+  void aListFileNamesTracesAndTheirDatasets() throws IOException {
+    Path t = traces();
+    Path list = Files.writeString(dir.resolve("list.txt"), "# two traces\n" + t.resolve("ds/a.trace") + "\tmine\nds/b.trace\n");
+    Files.createDirectories(dir.resolve("ds"));
+    Files.copy(t.resolve("ds/b.trace"), dir.resolve("ds/b.trace"));
+    Path out = dir.resolve("out");
+    CliRun r = CliRun.of("sweep", "--traces", "@" + list, "--policy", "lru", "--sizes", "0.5", "--out", out.toString(), "--quiet");
+    assertEquals(0, r.status(), r.err());
+    List<SweepRow> rows = Files.readAllLines(out.resolve("results.jsonl")).stream().map(SweepRow::fromJson).toList();
+    assertEquals(List.of("mine", "ds"), rows.stream().map(SweepRow::dataset).toList());
   }
 
   @Test
