@@ -29,12 +29,13 @@ public final class FactsCache {
     Path entry = entryOf(file);
     try {
       if (!Files.isRegularFile(entry) || !Files.isRegularFile(file)) return null;
-      Map<String, Object> m = FlatJson.parse(Files.readString(entry, StandardCharsets.UTF_8).strip());
+      String line = Files.readString(entry, StandardCharsets.UTF_8).strip();
+      Map<String, Object> m = FlatJson.parse(line);
       if (!file.toString().equals(m.get("trace")) || !Long.valueOf(Files.size(file)).equals(m.get("bytes"))
           || !Long.valueOf(Files.getLastModifiedTime(file).toMillis()).equals(m.get("modified"))) {
         return null;
       }
-      return TraceFacts.fromJson(Files.readString(entry, StandardCharsets.UTF_8).strip());
+      return TraceFacts.fromJson(line);
     } catch (IOException | IllegalArgumentException e) {
       return null;
     }

@@ -1,6 +1,7 @@
 package dev.bufmgr.sweep;
 
 import dev.bufmgr.core.resource.ThreadFailure;
+import dev.bufmgr.replay.ReplayInput;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ public final class LocalSweepEngine implements SweepEngine {
 
   /** What replays a task: {@link TraceReplays#run}, or a stand-in of a test that plants a fault. */
   interface TaskRunner {
-    TraceReplays.Outcome run(TraceTask task, Path local, int workers, TraceFacts facts);
+    TraceReplays.Outcome run(TraceTask task, TraceReplays.Counted counted, int workers);
   }
 
   private final TaskRunner runner;
@@ -122,15 +123,16 @@ public final class LocalSweepEngine implements SweepEngine {
 
   private List<SweepRow> replay(SweepStore store, TraceTask task, Path local, int workers, Semaphore memory,
       long budgetMiB) throws InterruptedException {
-    TraceFacts facts = store.facts().get(local);
-    if (facts == null) {
-      try {
-        facts = TraceReplays.count(task, local);
-      } catch (RuntimeException e) {
-        return List.of(TraceReplays.failure(task, null, TraceReplays.reason(task, e)));
-      }
-      store.facts().put(local, facts);
+    TraceFacts cached = store.facts().get(local);
+    TraceReplays.Counted counted;
+    try {
+      counted = cached != null ? new TraceReplays.Counted(ReplayInput.ofFile(local, task.format()), cached)
+          : TraceReplays.count(task, local);
+    } catch (RuntimeException e) {
+      return List.of(TraceReplays.failure(task, null, TraceReplays.reason(task, e)));
     }
+    if (cached == null) store.facts().put(local, counted.facts());
+    TraceFacts facts = counted.facts();
     List<Long> frames = new ArrayList<>();
     for (SweepSize s : task.sizes()) frames.add(s.framesFor(facts.footprint()));
     long needMiB = (TaskMemory.estimate(task.policies(), frames) >> 20) + 1;
@@ -142,7 +144,7 @@ public final class LocalSweepEngine implements SweepEngine {
     }
     memory.acquire((int) needMiB);
     try {
-      return runner.run(task, local, workers, facts).rows();
+      return runner.run(task, counted, workers).rows();
     } finally {
       memory.release((int) needMiB);
     }

@@ -45,6 +45,15 @@ public final class TraceReplays {
   public record Outcome(List<SweepRow> rows, TraceFacts facts) {}
 
   /**
+   * A trace's facts with the input they were counted on: an input that knows its facts replays
+   * without counting them again in the pass.
+   *
+   * @param input the trace's input
+   * @param facts its facts
+   */
+  public record Counted(ReplayInput input, TraceFacts facts) {}
+
+  /**
    * Replays {@code task} reading the trace at {@code local} (the task's trace itself, or a local
    * copy of it) on at most {@code workers} threads.
    *
@@ -52,13 +61,21 @@ public final class TraceReplays {
    *     file's), or null to count them
    */
   public static Outcome run(TraceTask task, Path local, int workers, TraceFacts known) {
-    TraceFacts facts = known;
+    Counted counted;
     try {
-      ReplayInput input = ReplayInput.ofFile(local, task.format());
-      if (facts == null) facts = count(task, local, input);
-      return new Outcome(replay(task, input, workers, facts), facts);
+      counted = known == null ? count(task, local) : new Counted(ReplayInput.ofFile(local, task.format()), known);
     } catch (RuntimeException e) {
-      return new Outcome(List.of(failure(task, facts, reason(task, e))), facts);
+      return new Outcome(List.of(failure(task, known, reason(task, e))), known);
+    }
+    return run(task, counted, workers);
+  }
+
+  /** Replays {@code task} on the input its facts were counted on, on at most {@code workers} threads. */
+  public static Outcome run(TraceTask task, Counted counted, int workers) {
+    try {
+      return new Outcome(replay(task, counted.input(), workers, counted.facts()), counted.facts());
+    } catch (RuntimeException e) {
+      return new Outcome(List.of(failure(task, counted.facts(), reason(task, e))), counted.facts());
     }
   }
 
@@ -83,8 +100,9 @@ public final class TraceReplays {
    *
    * @throws IllegalArgumentException or {@link UncheckedIOException} when the trace cannot be read
    */
-  public static TraceFacts count(TraceTask task, Path local) {
-    return count(task, local, ReplayInput.ofFile(local, task.format()));
+  public static Counted count(TraceTask task, Path local) {
+    ReplayInput input = ReplayInput.ofFile(local, task.format());
+    return new Counted(input, count(task, local, input));
   }
 
   /** The digest and length of the file, and its requests and footprint from a survey pass. */

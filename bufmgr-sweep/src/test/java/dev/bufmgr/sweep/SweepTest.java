@@ -224,9 +224,9 @@ class SweepTest {
     trace("ds/c.trace", 3000, 500, 3);
     SweepPlan plan = plan(List.of("lru"));
     String failing = plan.tasks().get(1).trace();
-    LocalSweepEngine planted = new LocalSweepEngine((task, local, workers, facts) -> {
+    LocalSweepEngine planted = new LocalSweepEngine((task, counted, workers) -> {
       if (task.trace().equals(failing)) throw new OutOfMemoryError("planted");
-      return TraceReplays.run(task, local, workers, facts);
+      return TraceReplays.run(task, counted, workers);
     });
     Path out = dir.resolve("out");
     dev.bufmgr.core.resource.ThreadFailure f = assertThrows(dev.bufmgr.core.resource.ThreadFailure.class,
