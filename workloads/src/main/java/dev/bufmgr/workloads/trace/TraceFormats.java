@@ -101,10 +101,12 @@ public final class TraceFormats {
    * tells ({@link #byHeader}), which wins over its name, so an lcs trace named {@code
    * .oracleGeneral} is still read as lcs; else what its name tells ({@link #byName}).
    *
-   * @throws IllegalArgumentException naming the file when neither tells (or it does not exist)
+   * @throws IllegalArgumentException naming the file when neither tells (or it is a folder or does
+   *     not exist)
    */
   public static Choice choose(Path file, String formatSpec) {
     if (formatSpec != null) return new Choice(formatSpec, "given");
+    if (Files.isDirectory(file)) throw new TraceException(file.toString(), "is a folder, not a trace file");
     Choice told = tell(file);
     if (told != null) return told;
     if (!Files.exists(file)) throw new TraceException(file.toString(), "no such file");

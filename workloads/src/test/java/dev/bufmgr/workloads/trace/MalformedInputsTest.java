@@ -107,6 +107,14 @@ class MalformedInputsTest {
     refused(headerOnly, null, headerOnly.toString(), "no events");
   }
 
+  @Test
+  void aFolderOrAMissingFileWithoutFormatIsNamedAsSuch() throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("traces"));
+    refused(folder, null, folder + ": is a folder, not a trace file");
+    refused(dir.resolve("absent.data"), null, dir.resolve("absent.data") + ": no such file");
+    refused(dir.resolve("absent.lcs"), null, dir.resolve("absent.lcs") + ": no such file");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"x.lcs", "x.vscsi", "x.tsv", "x.lcs.zst"})
   void emptyFile(String name) throws IOException {
