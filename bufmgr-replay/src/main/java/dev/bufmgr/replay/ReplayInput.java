@@ -30,36 +30,42 @@ public final class ReplayInput {
   private final String label;
   private final String file;
   private final String format;
+  private final String formatFrom;
   private final Workloads.Workload workload;
   private final EventTrace inMemory;
   private Set<EventField> carries;
   private InputFacts facts;
   private boolean carriedNextAccessUsable = true;
 
-  private ReplayInput(Supplier<EventSource> opener, String label, String file, String format, Workloads.Workload workload,
-      EventTrace inMemory) {
+  private ReplayInput(Supplier<EventSource> opener, String label, String file, String format, String formatFrom,
+      Workloads.Workload workload, EventTrace inMemory) {
     this.opener = opener;
     this.label = label;
     this.file = file;
     this.format = format;
+    this.formatFrom = formatFrom;
     this.workload = workload;
     this.inMemory = inMemory;
   }
 
-  /** A trace file read with {@code format} (null: by its name, see {@link TraceFormats#open}). */
+  /**
+   * A trace file read with {@code format}; null: with the format its header or name tells ({@link
+   * TraceFormats#choose}, refused at once when neither does).
+   */
   public static ReplayInput ofFile(Path file, String format) {
-    return new ReplayInput(() -> TraceFormats.open(file, format), file.toString(), file.toString(),
-        format == null ? "binary" : format, null, null);
+    TraceFormats.Choice chosen = TraceFormats.choose(file, format);
+    return new ReplayInput(() -> TraceFormats.open(file, chosen.spec()), file.toString(), file.toString(), chosen.spec(),
+        chosen.inferred() ? chosen.from() : null, null, null);
   }
 
   /** A synthetic workload, drawn with its own seed. */
   public static ReplayInput ofWorkload(Workloads.Workload w) {
-    return new ReplayInput(w::open, w.canonical(), null, null, w, null);
+    return new ReplayInput(w::open, w.canonical(), null, null, null, w, null);
   }
 
   /** A trace in memory, named after the file it came from (and its format). */
   public static ReplayInput ofTrace(EventTrace trace, String file, String format) {
-    return new ReplayInput(trace::source, file, file, format, null, trace);
+    return new ReplayInput(trace::source, file, file, format, null, null, trace);
   }
 
   /** The name for result rows: the file or the canonical spec. */
@@ -75,6 +81,14 @@ public final class ReplayInput {
   /** The trace format spec, or null for a workload. */
   public String format() {
     return format;
+  }
+
+  /**
+   * How the format was told when {@code --format} did not give it ({@code header} or {@code file
+   * name}), else null.
+   */
+  public String formatFrom() {
+    return formatFrom;
   }
 
   /** The parsed workload, or null for a trace. */

@@ -12,7 +12,7 @@ import dev.bufmgr.workloads.synth.PageClasses;
  * requestsPerSecond, seed (for a policy that is not
  * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), the selector's own counts
  * ({@code selector.ghostHits}, ...: see each selector's {@code counters()}), threads; then the rest of the
- * configuration (format; rings and strategies, how the policy treated access strategies, and
+ * configuration (format, and formatFrom when the file's header or name told it; rings and strategies, how the policy treated access strategies, and
  * strategyRequests, how many of the input's requests carry one; distinctPages) and, where the input has more than one page class
  * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
  */
@@ -45,6 +45,7 @@ public final class ReplayRows {
     r.selectorCounters().forEach((name, count) -> row.put("selector." + name, count));
     row.put("threads", threads);
     if (input.format() != null) row.put("format", input.format());
+    if (input.formatFrom() != null) row.put("formatFrom", input.formatFrom());
     row.put("rings", strategies.equals("rings"));
     row.put("strategies", strategies);
     row.put("strategyRequests", facts.strategyRequests());

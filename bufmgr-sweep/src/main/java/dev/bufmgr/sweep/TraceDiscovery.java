@@ -1,6 +1,7 @@
 package dev.bufmgr.sweep;
 
 import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.workloads.trace.TraceFormats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * Finds the traces a sweep's {@code --traces} names. Each argument is a file; a folder, searched
- * recursively for files whose name tells their format ({@link FormatByName}; with {@code --format},
- * every file), hidden files and folders left out; a glob ({@code traces/*&#47;*.zst}, matched below
+ * recursively for files whose header or name tells their format ({@link TraceFormats#choose}; with
+ * {@code --format}, every file), hidden files and folders left out; a glob ({@code traces/*&#47;*.zst}, matched below
  * its longest folder without wildcards); or {@code @list.txt}, a file of such arguments, one a line,
  * each optionally followed by a tab and the dataset name ({@code #} starts a comment; relative
  * paths are relative to the list's folder). A URI of another file system ({@code hdfs://},
@@ -157,7 +158,8 @@ public final class TraceDiscovery {
    * its format is an error rather than a file to pass over.
    */
   private void put(String trace, String name, String dataset, boolean named) {
-    String format = forcedFormat != null ? forcedFormat : FormatByName.of(name);
+    TraceFormats.Choice told = forcedFormat != null || isUri(trace) ? null : TraceFormats.tell(Path.of(trace));
+    String format = forcedFormat != null ? forcedFormat : told != null ? told.spec() : TraceFormats.byName(name);
     if (format == null) {
       if (named) {
         throw new IllegalArgumentException("--traces " + trace + ": cannot tell the trace format from the name; add --format");

@@ -84,6 +84,20 @@ class TraceDiscoveryTest {
     }
   }
 
+  @Test
+  void aFolderTakesLcsVscsiCsvAndTsvByNameAndLcsByItsMagicNumber() throws IOException {
+    file("k/a.lcs.zst");
+    file("k/c.tsv");
+    file("k/d.vscsi");
+    file("k/e.csv.gz");
+    file("k/f.dat");
+    byte[] lcsStart = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0x123456789abcdef0L).putLong(2).array();
+    Files.write(dir.resolve("k/b.data"), lcsStart);
+    List<TraceDiscovery.Found> found = TraceDiscovery.find(List.of(dir.toString(), "s3a://bucket/ds/g.lcs"), null);
+    assertEquals(List.of("a.lcs.zst:lcs", "b.data:lcs", "c.tsv:csv:sep=tab", "d.vscsi:vscsi", "e.csv.gz:csv", "g.lcs:lcs"),
+        found.stream().map(f -> Path.of(f.trace().replace("s3a://", "")).getFileName() + ":" + f.format()).toList());
+  }
+
   private String rel(String trace) {
     return dir.relativize(Path.of(trace)).toString();
   }

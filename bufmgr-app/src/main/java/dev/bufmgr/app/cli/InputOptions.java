@@ -18,8 +18,9 @@ public final class InputOptions {
   @Option(
       names = "--format",
       paramLabel = "FMT",
-      description = "Trace format: text, lirs, arc, oracleGeneral, csv[:page=COL,op=COL,...], msr[:pageSize=N], binary. "
-          + "Optional for *.bft files.")
+      description = "Trace format: text, lirs, arc, oracleGeneral[:pageSize=N], csv[:page=COL,sep=tab,header=false,...], "
+          + "msr[:pageSize=N], binary, lcs, vscsi. Default: told by the file's header (lcs, .bft) or name "
+          + "(.oracleGeneral[.bin], .lcs, .vscsi, .csv, .tsv, .bft, .trace, .arc, .txt; each also .gz/.zst).")
   String format;
 
   @Option(

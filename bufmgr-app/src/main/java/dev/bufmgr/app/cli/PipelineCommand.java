@@ -68,7 +68,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--trace", paramLabel = "FILE", description = "A trace with transactions instead of --workload (see bufmgr convert).")
   Path trace;
 
-  @Option(names = "--format", paramLabel = "FMT", description = "The trace's format (optional for *.bft).")
+  @Option(names = "--format", paramLabel = "FMT", description = "The trace's format (default: told by its header or name, as for replay).")
   String format;
 
   @Option(names = "--clients", defaultValue = "10", description = "Clients, each running one transaction at a time (default: ${DEFAULT-VALUE}).")

@@ -38,9 +38,9 @@ public final class PipelineInput {
     return new PipelineInput(Workloads.parse(spec), null, null);
   }
 
-  /** A trace file in {@code format} ({@code null} for the binary form). */
+  /** A trace file in {@code format} ({@code null}: the format its header or name tells, see {@link TraceFormats#choose}). */
   public static PipelineInput trace(Path file, String format) {
-    return new PipelineInput(null, file, format);
+    return new PipelineInput(null, file, TraceFormats.choose(file, format).spec());
   }
 
   /** A fresh source of the input's events. */

@@ -4,6 +4,7 @@ import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.workloads.stream.CarriesNextAccess;
 import dev.bufmgr.workloads.stream.NextAccessCheck;
@@ -14,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -26,6 +28,11 @@ import java.util.Set;
  * oracleGeneralBin.h}). The values are checked against the ids as they are handed out ({@link
  * NextAccessCheck}), so a replay can tell a trace whose field lies and compute its own. Carries
  * page ids only.
+ *
+ * <p>With {@code pageSize=N} the trace is read as a block trace: the id is the request's byte
+ * offset o and the size its length n, and the request becomes the pages o/N .. (o+n-1)/N (as
+ * {@code msr} splits its requests). The next-access times then no longer match the events and are
+ * not delivered.
  */
 public final class OracleGeneralFormat implements TraceFormat {
   /** Bytes per record. */
@@ -42,9 +49,16 @@ public final class OracleGeneralFormat implements TraceFormat {
   }
 
   @Override
+  public List<ParameterSpec> parameters() {
+    return List.of(ParameterSpec.integer("pageSize", 0, 1, 1L << 30, "bytes per page: the id is a byte offset, split with the size into pages")
+        .asOptional());
+  }
+
+  @Override
   public EventSource open(Path file, Parameters options) {
     InputStream in = TraceFiles.open(file);
     long size = TraceFiles.plainSize(file);
+    if (options.has("pageSize")) return blocks(file, in, size < 0 ? -1 : size / RECORD_BYTES, options.longValue("pageSize"));
     return new Source() {
       private final byte[] bytes = new byte[RECORD_BYTES * EventBatch.DEFAULT_CAPACITY];
       private long[] next = new long[EventBatch.DEFAULT_CAPACITY];
@@ -124,6 +138,21 @@ public final class OracleGeneralFormat implements TraceFormat {
       @Override
       public void close() {
         TraceFiles.closeQuietly(in);
+      }
+    };
+  }
+
+  /** The block-trace reading: each record split into the pages of its byte range. */
+  private static EventSource blocks(Path file, InputStream in, long expected, long pageSize) {
+    return new FixedRecordSource(file, in, RECORD_BYTES, expected) {
+      @Override
+      public Set<EventField> carries() {
+        return EnumSet.noneOf(EventField.class);
+      }
+
+      @Override
+      protected void decode(ByteBuffer r, int at) {
+        runOfBytes(r.getLong(at + 4), r.getInt(at + 12) & 0xffffffffL, pageSize, 0);
       }
     };
   }

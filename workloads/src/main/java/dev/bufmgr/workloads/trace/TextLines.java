@@ -9,7 +9,8 @@ import java.io.Reader;
  * file such as {@code /dev/zero}, a zip or a compressed trace given the wrong format), or a line
  * longer than {@link #MAX_LINE_CHARS}. {@link java.io.BufferedReader#readLine} would instead
  * collect a file without line breaks into one string until the heap runs out, after gigabytes.
- * A line ends at {@code \n}, {@code \r\n} or {@code \r}, as for {@code readLine}.
+ * A line ends at {@code \n}, {@code \r\n} or {@code \r}, as for {@code readLine}. A UTF-8
+ * byte-order mark before the first line (as spreadsheet programs write one) is dropped.
  */
 final class TextLines implements Closeable {
   /** The longest line a text trace may have: 1 MiB of characters. */
@@ -29,6 +30,7 @@ final class TextLines implements Closeable {
   private int pos;
   private int limit;
   private boolean skipLineFeed;
+  private boolean first = true;
 
   TextLines(Reader in) {
     this(in, MAX_LINE_CHARS);
@@ -45,6 +47,15 @@ final class TextLines implements Closeable {
    * @throws NotText on a NUL character or a line longer than the limit
    */
   String next() throws IOException {
+    String text = read();
+    if (first && text != null) {
+      first = false;
+      if (text.startsWith("\uFEFF")) return text.substring(1);
+    }
+    return text;
+  }
+
+  private String read() throws IOException {
     line.setLength(0);
     boolean any = false;
     while (true) {

@@ -120,7 +120,8 @@ class MalformedTracesTest {
     assertMentions(failure(bin, "lirs"), bin.toString(), "line 1", "binary data (a NUL byte): not a text trace");
     assertMentions(failure(text, "oracleGeneral"), "record 1", "truncated");
     assertMentions(failure(text, "nosuch"), "unknown trace format 'nosuch'", "lirs");
-    assertMentions(failure(text, null), "--format is required");
+    Path untold = Files.writeString(dir.resolve("t.data"), "1\n2\n3\n");
+    assertMentions(failure(untold, null), "--format is required", untold.toString());
   }
 
   @ParameterizedTest
