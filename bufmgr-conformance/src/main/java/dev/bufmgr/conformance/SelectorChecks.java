@@ -134,6 +134,7 @@ public final class SelectorChecks {
         PoolSession s = p.openSession()) {
       for (Request r : trace) s.access(r.page(), r.strategy(), 0, false);
       CleaningView view = p.cleaningView();
+      Expect.isTrue(view != null, spec + " offers a cleaning view");
       int checked = 0;
       for (int k = 0; k < 300; k++) {
         Set<Integer> firsts = new HashSet<>();
