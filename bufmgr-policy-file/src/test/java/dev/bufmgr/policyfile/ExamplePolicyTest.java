@@ -9,6 +9,7 @@ import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolSession;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,13 @@ class ExamplePolicyTest {
   static final String EXAMPLE = Path.of("..", "examples", "policies", "Clock.java").toString();
 
   @TempDir Path cache;
+
+  @Test
+  void theDocumentationShowsTheExampleWhole() throws Exception {
+    String example = Files.readString(Path.of(EXAMPLE));
+    String doc = Files.readString(Path.of("..", "docs", "policy-in-one-file.md"));
+    assertTrue(doc.contains("```java\n" + example + "```"), "docs/policy-in-one-file.md shows " + EXAMPLE + " as it is");
+  }
 
   @Test
   void theExampleHitsWhereAnIndependentClockHits() {
