@@ -2,6 +2,7 @@ package dev.bufmgr.app.cli;
 
 import dev.bufmgr.core.resource.ThreadFailure;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
+import dev.bufmgr.policyfile.PolicyCompileException;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -19,8 +20,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * checks), {@link java.io.UncheckedIOException} (a result file that cannot be written) and {@link
  * dev.bufmgr.core.pool.WriteBackFailedException} (a device that refused a page write: a full
  * disk, an I/O error) and {@link NoUnpinnedBuffersException} (every buffer pinned during a run)
- * count as user failures. A background thread's failure ({@link ThreadFailure}) is one line naming
- * the thread and its cause, and exit status 1. Anything else is a bug and keeps its stack trace.
+ * count as user failures. A policy file that does not compile ({@link PolicyCompileException})
+ * gives its compiler errors, one line each as {@code FILE:LINE: MESSAGE}, and exit status 2. A
+ * background thread's failure ({@link ThreadFailure}) is one line naming the thread and its cause,
+ * and exit status 1. Anything else is a bug and keeps its stack trace.
  * A message never carries raw control or undecodable bytes from an input (see {@link
  * #printable}).
  */
@@ -37,6 +40,12 @@ final class FailureHandler implements IExecutionExceptionHandler, IParameterExce
 
   @Override
   public int handleExecutionException(Exception ex, CommandLine cl, ParseResult parsed) throws Exception {
+    if (ex instanceof PolicyCompileException compile) {
+      PrintWriter err = cl.getErr();
+      compile.errors().forEach(line -> err.println(printable(line)));
+      err.flush();
+      return BufmgrCommand.EXIT_BAD_INPUT;
+    }
     if (ex instanceof CliFailure || ex instanceof IllegalArgumentException || ex instanceof java.io.UncheckedIOException
         || ex instanceof dev.bufmgr.core.pool.WriteBackFailedException || ex instanceof NoUnpinnedBuffersException) {
       PrintWriter err = cl.getErr();

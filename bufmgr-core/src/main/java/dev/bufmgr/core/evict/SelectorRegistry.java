@@ -12,7 +12,8 @@ import java.util.ServiceLoader;
 /**
  * The registered victim selectors, found by name: a {@link Registry} built from the {@link
  * SelectorFactory} services on the class path, sorted by name; callers never name a selector
- * class.
+ * class. Names of the form {@code PREFIX:REFERENCE} are made by the {@link SelectorSource}
+ * services for their prefix ({@code file:Clock.java}).
  */
 public final class SelectorRegistry {
   /** What a selector is called in messages and listings. */
@@ -20,21 +21,27 @@ public final class SelectorRegistry {
 
   private final Registry<SelectorFactory> registry;
 
-  private SelectorRegistry(List<SelectorFactory> factories) {
+  private SelectorRegistry(List<SelectorFactory> factories, List<SelectorSource> sources) {
     List<SelectorFactory> sorted = new ArrayList<>(factories);
     sorted.sort(Comparator.comparing(SelectorFactory::name));
-    this.registry = Registry.of(KIND, sorted);
+    List<SelectorSource> bySource = new ArrayList<>(sources);
+    bySource.sort(Comparator.comparing(SelectorSource::prefix));
+    this.registry = Registry.of(KIND, sorted, bySource);
   }
 
   /**
-   * Loads every factory visible to this class's loader.
+   * Loads every factory and every source visible to this class's loader.
    *
-   * @throws IllegalStateException when two factories claim the same name
+   * @throws IllegalStateException when two factories claim the same name or two sources the same
+   *     prefix
    */
   public static SelectorRegistry load() {
+    ClassLoader loader = SelectorRegistry.class.getClassLoader();
     List<SelectorFactory> found = new ArrayList<>();
-    ServiceLoader.load(SelectorFactory.class, SelectorRegistry.class.getClassLoader()).forEach(found::add);
-    return new SelectorRegistry(found);
+    ServiceLoader.load(SelectorFactory.class, loader).forEach(found::add);
+    List<SelectorSource> sources = new ArrayList<>();
+    ServiceLoader.load(SelectorSource.class, loader).forEach(sources::add);
+    return new SelectorRegistry(found, sources);
   }
 
   /**
@@ -44,7 +51,7 @@ public final class SelectorRegistry {
    * @throws IllegalStateException when two factories claim the same name
    */
   public static SelectorRegistry of(SelectorFactory... factories) {
-    return new SelectorRegistry(List.of(factories));
+    return new SelectorRegistry(List.of(factories), List.of());
   }
 
   /** The selectors as a registry of components, sorted by name. */
@@ -62,7 +69,7 @@ public final class SelectorRegistry {
     return registry.all();
   }
 
-  /** True when a selector of that name is registered. */
+  /** True when a selector of that name is registered or a source serves its prefix. */
   public boolean contains(String name) {
     return registry.contains(name);
   }

@@ -13,9 +13,16 @@ import java.util.Map;
  *
  * <pre>
  *   spec   := name [ ':' params ]  |  name '(' params ')'
+ *   name   := word [ ':' reference ]
  *   params := param ( ',' param )*          (inside parentheses ';' separates too)
  *   param  := key '=' value
  * </pre>
+ *
+ * A reference is a path to something a component is made from, {@code file:policies/Clock.java}:
+ * the text up to the next {@code :}, holding a {@code .} or a {@code /} and no {@code =}, {@code
+ * (} or {@code ,}, so it never reads as a parameter ({@code gclock:maxUsage} stays a parameter
+ * without a value). A registry turns such a name into a component through a {@link
+ * ComponentSource} for its prefix.
  *
  * A value may hold parentheses, and a comma inside them does not split, so specs nest: {@code
  * mix:streams=0.9*zipf(pages=1000;theta=0.9)+0.1*scan(pages=500)}. Parsing checks only the
@@ -23,7 +30,7 @@ import java.util.Map;
  * the component's {@link ParameterSpec}s. Every refusal is one line, made by {@link #fault}:
  * {@code WHAT 'TEXT': REASON}.
  *
- * @param name the component's name, the part before {@code :} or {@code (}
+ * @param name the component's name, the part before {@code :} or {@code (} (with its reference, if any)
  * @param params the parameters in the order written, values as text
  */
 public record Spec(String name, Map<String, String> params) {
@@ -65,9 +72,10 @@ public record Spec(String name, Map<String, String> params) {
       name = t.substring(0, paren).trim();
       body = t.substring(paren + 1, t.length() - 1);
     } else if (colon >= 0) {
-      name = t.substring(0, colon).trim();
-      body = t.substring(colon + 1);
-      if (body.isBlank()) throw fault(what, text, "no parameters after ':'");
+      int end = nameEnd(t, colon);
+      name = t.substring(0, end).trim();
+      body = end == t.length() ? "" : t.substring(end + 1);
+      if (end < t.length() && body.isBlank()) throw fault(what, text, "no parameters after ':'");
     } else {
       name = t;
       body = "";
@@ -86,6 +94,19 @@ public record Spec(String name, Map<String, String> params) {
       }
     }
     return new Spec(name, params);
+  }
+
+  /**
+   * Where the name ends when the text has a {@code :} at {@code colon}: there, unless the segment
+   * after it is a reference (see the class comment), which then belongs to the name.
+   */
+  private static int nameEnd(String t, int colon) {
+    int next = t.indexOf(':', colon + 1);
+    String segment = t.substring(colon + 1, next < 0 ? t.length() : next);
+    boolean reference = !segment.isBlank() && segment.indexOf('=') < 0 && segment.indexOf('(') < 0
+        && segment.indexOf(',') < 0 && (segment.indexOf('.') >= 0 || segment.indexOf('/') >= 0);
+    if (!reference) return colon;
+    return next < 0 ? t.length() : next;
   }
 
   /** The one form of a refusal: {@code WHAT 'TEXT': REASON}. */

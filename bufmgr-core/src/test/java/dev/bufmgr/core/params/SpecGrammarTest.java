@@ -51,6 +51,20 @@ class SpecGrammarTest {
   }
 
   @Test
+  void aReferenceBelongsToTheName() {
+    Spec plain = Spec.parse("file:policies/Clock.java");
+    assertEquals("file:policies/Clock.java", plain.name());
+    assertEquals(Map.of(), plain.params());
+    Spec withParams = Spec.parse("file:Clock.java:maxUsage=3,batch=2");
+    assertEquals("file:Clock.java", withParams.name());
+    assertEquals("3", withParams.params().get("maxUsage"));
+    assertEquals(withParams, Spec.parse(withParams.toString()));
+    assertEquals("gclock", Spec.parse("gclock:maxUsage=3").name(), "a parameter is never a reference");
+    assertEquals("--x 'file:Clock.java:': no parameters after ':'",
+        assertThrows(IllegalArgumentException.class, () -> Spec.parse("--x", "file:Clock.java:")).getMessage());
+  }
+
+  @Test
   void everySyntaxErrorIsOneLineNamingTheSpecAndTheReason() {
     String[][] cases = {
       {"", "--x '': missing name"},

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Resolves {@code --policy NAME[:key=value,...]}: a baseline ({@link Baselines}) or a selector
- * registered in the {@link SelectorRegistry}, run through the pool. Both kinds' parameters are
+ * registered in the {@link SelectorRegistry} (or made by one of its sources, {@code
+ * file:PATH.java}), run through the pool. Both kinds' parameters are
  * validated by {@link dev.bufmgr.core.params.Parameters}, with the same messages.
  */
 public final class PolicyCatalog {
@@ -49,8 +50,9 @@ public final class PolicyCatalog {
     Spec spec = Spec.parse(WHAT, text);
     if (Baselines.isBaseline(spec.name())) return Baselines.create(WHAT, spec);
     if (!registry.contains(spec.name())) {
-      throw Spec.fault(WHAT, spec.toString(),
-          "unknown policy '" + spec.name() + "' (known: " + String.join(", ", names()) + ")");
+      List<String> forms = registry.components().referenceForms();
+      throw Spec.fault(WHAT, spec.toString(), "unknown policy '" + spec.name() + "' (known: " + String.join(", ", names())
+          + (forms.isEmpty() ? "" : "; or " + String.join(", ", forms)) + ")");
     }
     registry.components().resolve(WHAT, spec);
     return new PoolPolicy(registry, spec, rings);

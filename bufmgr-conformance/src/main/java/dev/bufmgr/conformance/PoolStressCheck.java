@@ -1,15 +1,14 @@
-package dev.bufmgr.core.testing;
+package dev.bufmgr.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.AccessStrategy;
+import dev.bufmgr.core.buffer.BufferState;
+import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.PoolInvariants;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
+import dev.bufmgr.core.testing.VersionedDisk;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -21,9 +20,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A multi-threaded stress test every selector runs, on page contents: several threads pin, change
@@ -45,33 +41,27 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every {@value #PAUSE_EVERY} operations the threads stop together with their pins held and the
  * mapping, the descriptors and the pin counts are checked ({@link PoolInvariants#checkWithPins},
  * every pin accounted to a thread); afterwards the pool must be quiescent, every request counted
- * and every write-back seen by the disk. {@code -DpoolStress.opsPerThread=N} sets the length
- * (60,000 by default; 25,000,000 for the 10^8-operation run of the README), and {@code
- * -DpoolStress.specs=REGEX} which specs run, {@code -DpoolStress.writeNanos=N} how long a disk
- * write takes (20,000 by default).
+ * and every write-back seen by the disk. Run by the JUnit suite {@code PoolStressSuite} and, short,
+ * by {@code bufmgr check-policy}; {@code -DpoolStress.writeNanos=N} sets how long a disk write
+ * takes (20,000 by default).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class PoolStressSuite {
+public final class PoolStressCheck {
   private static final int THREADS = 4;
   private static final int PINS_HELD = 3;
   private static final int PAUSE_EVERY = 5_000;
   private static final int PAGES = 9_000;
   /** Time each disk write takes: long enough for a writer to change a page under its write-back. */
   private static final long WRITE_NANOS = Long.getLong("poolStress.writeNanos", 20_000);
-  private static final long OPS_PER_THREAD = Long.getLong("poolStress.opsPerThread", 60_000);
 
-  /** The selector specs to stress, typically one per hand and batch variant. */
-  protected abstract List<String> selectorSpecs();
+  private PoolStressCheck() {}
 
-  /** {@link #selectorSpecs()}, less those {@code -DpoolStress.specs=REGEX} leaves out. */
-  protected final List<String> specsToRun() {
-    String only = System.getProperty("poolStress.specs");
-    return only == null ? selectorSpecs() : selectorSpecs().stream().filter(x -> x.matches(only)).toList();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("specsToRun")
-  void pageContentsAndInvariantsHoldUnderConcurrentPinChangeAndUnpin(String spec) throws Exception {
+  /**
+   * Runs {@code opsPerThread} operations on each of the threads against the selector {@code spec}
+   * from {@code registry} and checks what the class comment lists.
+   *
+   * @throws CheckFailed naming the first problems seen
+   */
+  public static void run(SelectorRegistry registry, String spec, long opsPerThread) throws InterruptedException {
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     VersionedDisk disk = new VersionedDisk(PAGES, WRITE_NANOS);
     AtomicLongArray published = new AtomicLongArray(PAGES);
@@ -85,7 +75,7 @@ public abstract class PoolStressSuite {
             .pageLoader(disk)
             .timeVictimSearch(true)
             .build();
-    try (BufferPool pool = new BufferPool(config)) {
+    try (BufferPool pool = new BufferPool(config, registry)) {
       AtomicBoolean done = new AtomicBoolean();
       AtomicLongArray heldPins = new AtomicLongArray(THREADS);
       long[] pauses = {0};
@@ -108,7 +98,7 @@ public abstract class PoolStressSuite {
         long seed = 1000L * t + spec.hashCode();
         int me = t;
         workers.add(Thread.ofPlatform().name("stress-" + t).start(
-            () -> work(pool, me, seed, start, pause, heldPins, published, failures)));
+            () -> work(pool, me, seed, opsPerThread, start, pause, heldPins, published, failures)));
       }
       Thread monitor =
           Thread.ofPlatform()
@@ -126,18 +116,18 @@ public abstract class PoolStressSuite {
                     }
                   });
       start.countDown();
-      for (Thread w : workers) assertTrue(w.join(java.time.Duration.ofHours(2)), "worker did not finish");
+      for (Thread w : workers) Expect.isTrue(w.join(java.time.Duration.ofHours(2)), "a worker did not finish");
       done.set(true);
       monitor.join();
-      assertEquals(List.of(), List.copyOf(failures).subList(0, Math.min(5, failures.size())));
-      assertEquals(List.of(), List.copyOf(disk.problems()).subList(0, Math.min(5, disk.problems().size())));
+      Expect.equal(List.of(), List.copyOf(failures).subList(0, Math.min(5, failures.size())));
+      Expect.equal(List.of(), List.copyOf(disk.problems()).subList(0, Math.min(5, disk.problems().size())));
       PoolInvariants.checkQuiescent(pool);
-      assertEquals((OPS_PER_THREAD - 1) / PAUSE_EVERY, pauses[0], "every pause was taken");
-      assertEquals(THREADS * OPS_PER_THREAD, pool.metrics().requests());
-      assertTrue(pool.metrics().evictions() > 0, "the pool must have been evicting");
-      assertEquals(pool.metrics().writeBacks(), disk.writes(), "every write-back went through the disk");
-      assertTrue(pool.metrics().dirtyEvictions() <= disk.writes(), "a dirty eviction is always written first");
-      assertTrue(pool.metrics().dirtyEvictions() > 0, "dirty pages must have been evicted");
+      Expect.equal((opsPerThread - 1) / PAUSE_EVERY, pauses[0], "every pause was taken");
+      Expect.equal(THREADS * opsPerThread, pool.metrics().requests());
+      Expect.isTrue(pool.metrics().evictions() > 0, "the pool must have been evicting");
+      Expect.equal(pool.metrics().writeBacks(), disk.writes(), "every write-back went through the disk");
+      Expect.isTrue(pool.metrics().dirtyEvictions() <= disk.writes(), "a dirty eviction is always written first");
+      Expect.isTrue(pool.metrics().dirtyEvictions() > 0, "dirty pages must have been evicted");
       checkEveryVersionSurvived(pool, disk, published);
     }
   }
@@ -151,13 +141,13 @@ public abstract class PoolStressSuite {
         int b = s.pin(page, AccessStrategy.NORMAL, 0);
         long have = s.page(b).get(ValueLayout.JAVA_LONG_UNALIGNED, VersionedDisk.VERSION);
         s.unpin(b);
-        assertEquals(want, have, "page " + page + ": its last version is neither on the disk nor in the pool");
+        Expect.equal(want, have, "page " + page + ": its last version is neither on the disk nor in the pool");
       }
     }
   }
 
   private static void work(
-      BufferPool pool, int me, long seed, CountDownLatch start, CyclicBarrier pause, AtomicLongArray heldPins,
+      BufferPool pool, int me, long seed, long opsPerThread, CountDownLatch start, CyclicBarrier pause, AtomicLongArray heldPins,
       AtomicLongArray published, ConcurrentLinkedQueue<String> failures) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int[] heldBuffers = new int[PINS_HELD];
@@ -166,7 +156,7 @@ public abstract class PoolStressSuite {
     int held = 0;
     try (PoolSession s = pool.openSession()) {
       start.await(30, TimeUnit.SECONDS);
-      for (long i = 0; i < OPS_PER_THREAD; i++) {
+      for (long i = 0; i < opsPerThread; i++) {
         if (i % PAUSE_EVERY == 0 && i > 0) {
           heldPins.set(me, held);
           pause.await(60, TimeUnit.SECONDS);

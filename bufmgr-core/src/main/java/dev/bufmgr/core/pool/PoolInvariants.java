@@ -12,9 +12,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Invariant checks on a pool, for tests of every selector: the mapping and the descriptors form a
- * bijection between resident pages and buffers holding a valid tag, no I/O is left running, and
- * (when the pool is quiet) no pin is left.
+ * Invariant checks on a pool, for the checks every selector must pass (module {@code
+ * bufmgr-conformance}) and the pool's own tests: the mapping and the descriptors form a bijection
+ * between resident pages and buffers holding a valid tag, no I/O is left running, and (when the
+ * pool is quiet) no pin is left. In the pool's package because it reads the mapping table and the
+ * page memory, which the pool keeps to itself.
  */
 public final class PoolInvariants {
   private PoolInvariants() {}

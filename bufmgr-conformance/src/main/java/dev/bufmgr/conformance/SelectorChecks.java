@@ -1,14 +1,8 @@
-package dev.bufmgr.core.testing;
+package dev.bufmgr.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.buffer.BufferState;
 import dev.bufmgr.core.buffer.Sharing;
-import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.NoUnpinnedBuffersException;
 import dev.bufmgr.core.evict.SelectorRegistry;
@@ -20,6 +14,9 @@ import dev.bufmgr.core.pool.PoolInvariants;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
+import dev.bufmgr.core.testing.CheckingWriteBack;
+import dev.bufmgr.core.testing.Request;
+import dev.bufmgr.core.testing.SeededTraces;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,51 +25,58 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The properties every victim selector must have inside the pool, whatever its policy: it never
  * evicts a pinned buffer, the mapping and the descriptors stay a bijection, pins return to zero,
  * the victim search ends (with an error when every buffer is pinned), rings keep to their size,
- * no dirty page is lost, and a run of reads ({@link PoolSession#readAll}) is served as the same
- * reads one by one are. A selector module subclasses this suite and lists the specs to run
- * (the selector with each hand and variant it offers); the suite also checks that each spec's
- * selector is registered. Each check is shown to fail on a selector with a planted bug
- * ({@link SecondChanceFactory.Fault}, {@code ConformanceSuiteCatchesFaultsTest}).
+ * no dirty page is lost, a background cleaner changes no decision, and a run of reads ({@link
+ * PoolSession#readAll}) is served as the same reads one by one are. Plain methods that throw
+ * {@link CheckFailed}: the JUnit suite {@code SelectorConformanceSuite} that every selector
+ * module's tests extend runs them, and so does {@code bufmgr check-policy} ({@link #all}). Each
+ * check is shown to fail on a selector with a planted bug ({@code ConformanceSuiteCatchesFaultsTest}).
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class SelectorConformanceSuite {
+public final class SelectorChecks {
+  private final SelectorRegistry registry;
+  private final Duration searchDeadline;
 
-  /** The selector specs to check, e.g. {@code gclock}, {@code gclock:batch=64}. */
-  protected abstract List<String> selectorSpecs();
-
-  /** Where the specs' selectors are found: by default the class path's ({@link SelectorRegistry#load}). */
-  protected SelectorRegistry registry() {
-    return SelectorRegistry.load();
+  /**
+   * Checks of selectors found in {@code registry}.
+   *
+   * @param searchDeadline how long a victim search over a pool whose every buffer is pinned may
+   *     take to give up
+   */
+  public SelectorChecks(SelectorRegistry registry, Duration searchDeadline) {
+    this.registry = registry;
+    this.searchDeadline = searchDeadline;
   }
 
-  /** How long a victim search over a pool whose every buffer is pinned may take to give up. */
-  protected Duration searchDeadline() {
-    return Duration.ofSeconds(20);
-  }
-
-  /** Every spec, once on a shared pool and once on an exclusive one (plain loads and stores). */
-  List<Arguments> specsInBothSharings() {
-    List<Arguments> cases = new ArrayList<>();
-    for (String spec : selectorSpecs()) {
-      for (Sharing sharing : Sharing.values()) cases.add(Arguments.of(spec, sharing));
+  /** Every check of {@code spec}, each pool-sharing variant its own, in the order they run. */
+  public List<Check> all(String spec) {
+    List<Check> checks = new ArrayList<>();
+    checks.add(new Check("namesARegisteredSelector", () -> namesARegisteredSelector(spec)));
+    for (Sharing sharing : Sharing.values()) {
+      String s = " " + sharing;
+      checks.add(new Check("neverEvictsAPinnedBuffer" + s, () -> neverEvictsAPinnedBuffer(spec, sharing)));
+      checks.add(new Check("mappingAndDescriptorsStayABijection" + s, () -> mappingAndDescriptorsStayABijection(spec, sharing)));
+      checks.add(new Check("pinsReturnToZero" + s, () -> pinsReturnToZero(spec, sharing)));
+      checks.add(new Check("victimSearchEndsWithAnErrorWhenEveryBufferIsPinned" + s,
+          () -> victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(spec, sharing)));
+      checks.add(new Check("ringsKeepToTheirSizeAndCap" + s, () -> ringsKeepToTheirSizeAndCap(spec, sharing)));
+      checks.add(new Check("noDirtyPageIsLost" + s, () -> noDirtyPageIsLost(spec, sharing)));
+      checks.add(new Check("aRunOfReadsServesThemAsSingleAccessesDo" + s, () -> aRunOfReadsServesThemAsSingleAccessesDo(spec, sharing)));
     }
-    return cases;
+    checks.add(new Check("sharedAndExclusivePoolsServeTheSameRequestsAlike", () -> sharedAndExclusivePoolsServeTheSameRequestsAlike(spec)));
+    checks.add(new Check("aBackgroundCleanerChangesNoReplayDecision", () -> aBackgroundCleanerChangesNoReplayDecision(spec)));
+    checks.add(new Check("theNextVictimIsTheFirstReusableBufferOfASweep", () -> theNextVictimIsTheFirstReusableBufferOfASweep(spec)));
+    checks.add(new Check("anExclusivePoolRefusesASessionOnAnotherThread", () -> anExclusivePoolRefusesASessionOnAnotherThread(spec)));
+    return checks;
   }
 
   private BufferPool pool(String spec, Sharing sharing, int frames, StorageMode mode, WriteBackHook hook) {
     return new BufferPool(
         PoolConfig.builder().frames(frames).storage(mode).selector(spec).writeBack(hook).sharing(sharing).build(),
-        registry());
+        registry);
   }
 
   /**
@@ -81,30 +85,28 @@ public abstract class SelectorConformanceSuite {
    * selector: the same hits and evictions as without it, and fewer dirty victims. The pipeline's
    * {@code BgBufferSync} is run over every selector the same way in bufmgr-pipeline's tests.
    */
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void aBackgroundCleanerChangesNoReplayDecision(String spec) {
+  public void aBackgroundCleanerChangesNoReplayDecision(String spec) {
     for (long seed = 1; seed <= 3; seed++) {
       int frames = 40 + (int) seed * 20;
       Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, true);
-      FailingWriteBack storage = new FailingWriteBack();
+      CheckingWriteBack storage = new CheckingWriteBack(page -> true);
       try (BufferPool plain = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, WriteBackHook.NONE);
           BufferPool cleaned = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, storage);
           PoolSession a = plain.openSession();
           PoolSession b = cleaned.openSession()) {
         CleaningView view = cleaned.cleaningView();
-        assertTrue(view != null, spec + " offers a cleaning view");
+        Expect.isTrue(view != null, spec + " offers a cleaning view");
         BufferWriter writer = new BufferWriter(cleaned, storage);
         long written = 0;
         for (int i = 0; i < trace.length; i++) {
           Request r = trace[i];
           boolean hit = a.access(r.page(), r.strategy(), 0, r.write());
-          assertEquals(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
+          Expect.equal(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
           if (i % 37 == 36) written += cleanAhead(view, cleaned, writer);
         }
-        assertTrue(written > 0, spec + ": the cleaner wrote nothing");
-        assertEquals(plain.metrics().evictions(), cleaned.metrics().evictions());
-        assertTrue(cleaned.metrics().dirtyEvictions() < plain.metrics().dirtyEvictions(), "cleaned ahead, fewer dirty victims");
+        Expect.isTrue(written > 0, spec + ": the cleaner wrote nothing");
+        Expect.equal(plain.metrics().evictions(), cleaned.metrics().evictions());
+        Expect.isTrue(cleaned.metrics().dirtyEvictions() < plain.metrics().dirtyEvictions(), "cleaned ahead, fewer dirty victims");
         PoolInvariants.checkQuiescent(cleaned);
       }
     }
@@ -125,15 +127,14 @@ public abstract class SelectorConformanceSuite {
     return written;
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void theNextVictimIsTheFirstReusableBufferOfASweep(String spec) {
+  public void theNextVictimIsTheFirstReusableBufferOfASweep(String spec) {
     int frames = 64;
     Request[] trace = SeededTraces.mixed(5, 5_000, frames * 3, false);
     try (BufferPool p = pool(spec, Sharing.EXCLUSIVE, frames, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       for (Request r : trace) s.access(r.page(), r.strategy(), 0, false);
       CleaningView view = p.cleaningView();
+      Expect.isTrue(view != null, spec + " offers a cleaning view");
       int checked = 0;
       for (int k = 0; k < 300; k++) {
         Set<Integer> firsts = new HashSet<>();
@@ -151,26 +152,20 @@ public abstract class SelectorConformanceSuite {
         s.access(fresh, AccessStrategy.NORMAL, 0, false);
         int victim = p.bufferOf(fresh);
         if (firsts.isEmpty()) continue;
-        assertTrue(firsts.contains(victim), spec + ": victim " + victim + " is none of the sweeps' first reusable buffers " + firsts);
+        Expect.isTrue(firsts.contains(victim), spec + ": victim " + victim + " is none of the sweeps' first reusable buffers " + firsts);
         checked++;
         s.access(trace[k].page(), AccessStrategy.NORMAL, 0, false);
       }
-      assertTrue(checked > 200, "checked " + checked);
+      Expect.isTrue(checked > 200, "checked " + checked);
     }
   }
 
-  @Test
-  void everySpecNamesARegisteredSelector() {
-    SelectorRegistry registry = registry();
-    for (String spec : selectorSpecs()) {
-      assertTrue(registry.contains(Spec.parse(spec).name()), spec + " is not registered");
-      registry.validate(Spec.parse(spec));
-    }
+  public void namesARegisteredSelector(String spec) {
+    Expect.isTrue(registry.contains(Spec.parse(spec).name()), spec + " is not registered");
+    registry.validate(Spec.parse(spec));
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("selectorSpecs")
-  void sharedAndExclusivePoolsServeTheSameRequestsAlike(String spec) {
+  public void sharedAndExclusivePoolsServeTheSameRequestsAlike(String spec) {
     for (long seed = 1; seed <= 3; seed++) {
       int frames = 8 + (int) seed * 30;
       Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, true);
@@ -181,20 +176,18 @@ public abstract class SelectorConformanceSuite {
         for (int i = 0; i < trace.length; i++) {
           Request r = trace[i];
           boolean hit = a.access(r.page(), r.strategy(), 0, r.write());
-          assertEquals(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
+          Expect.equal(hit, b.access(r.page(), r.strategy(), 0, r.write()), spec + ": request " + i + " (seed " + seed + ")");
         }
         for (long page = 0; page < frames * 3L; page++) {
-          assertEquals(shared.bufferOf(page), exclusive.bufferOf(page), spec + ": buffer of page " + page);
+          Expect.equal(shared.bufferOf(page), exclusive.bufferOf(page), spec + ": buffer of page " + page);
         }
-        assertEquals(shared.metrics().evictions(), exclusive.metrics().evictions());
+        Expect.equal(shared.metrics().evictions(), exclusive.metrics().evictions());
         PoolInvariants.checkQuiescent(exclusive);
       }
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void aRunOfReadsServesThemAsSingleAccessesDo(String spec, Sharing sharing) {
+  public void aRunOfReadsServesThemAsSingleAccessesDo(String spec, Sharing sharing) {
     for (long seed = 1; seed <= 3; seed++) {
       int frames = 8 + (int) seed * 30;
       Request[] trace = SeededTraces.mixed(seed, 20_000, frames * 3, false);
@@ -212,25 +205,24 @@ public abstract class SelectorConformanceSuite {
           for (int i = from; i < to; i++) lastHit = a.access(pages[i], AccessStrategy.NORMAL, 0, false);
           b.readAll(pages, from, to);
           String where = spec + ": requests " + from + ".." + to + " (seed " + seed + ")";
-          assertEquals(single.metrics().hits(), runs.metrics().hits(), where);
-          assertEquals(single.metrics().hits(0), runs.metrics().hits(0), where);
-          assertEquals(single.metrics().misses(), runs.metrics().misses(), where);
-          if (to > from) assertEquals(lastHit, b.wasHit(), where);
+          Expect.equal(single.metrics().hits(), runs.metrics().hits(), where);
+          Expect.equal(single.metrics().hits(0), runs.metrics().hits(0), where);
+          Expect.equal(single.metrics().misses(), runs.metrics().misses(), where);
+          if (to > from) Expect.equal(lastHit, b.wasHit(), where);
           from = to;
         }
         for (long page = 0; page < frames * 3L; page++) {
-          assertEquals(single.bufferOf(page), runs.bufferOf(page), spec + ": buffer of page " + page);
+          Expect.equal(single.bufferOf(page), runs.bufferOf(page), spec + ": buffer of page " + page);
         }
-        assertEquals(single.metrics().evictions(), runs.metrics().evictions());
-        assertEquals(single.selectorCounters(), runs.selectorCounters());
+        Expect.equal(single.metrics().evictions(), runs.metrics().evictions());
+        Expect.equal(single.selectorCounters(), runs.selectorCounters());
         PoolInvariants.checkQuiescent(runs);
       }
     }
   }
 
-  @Test
-  void anExclusivePoolRefusesASessionOnAnotherThread() throws Exception {
-    try (BufferPool p = pool(selectorSpecs().get(0), Sharing.EXCLUSIVE, 8, StorageMode.METADATA, WriteBackHook.NONE);
+  public void anExclusivePoolRefusesASessionOnAnotherThread(String spec) throws InterruptedException {
+    try (BufferPool p = pool(spec, Sharing.EXCLUSIVE, 8, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession();
         PoolSession sameThread = p.openSession()) {
       java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
@@ -242,14 +234,12 @@ public abstract class SelectorConformanceSuite {
         }
       });
       other.join();
-      assertTrue(seen.get() instanceof IllegalStateException, "got " + seen.get());
-      assertTrue(seen.get().getMessage().contains("belongs to the thread"), seen.get().getMessage());
+      Expect.isTrue(seen.get() instanceof IllegalStateException, "got " + seen.get());
+      Expect.isTrue(seen.get().getMessage().contains("belongs to the thread"), seen.get().getMessage());
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void neverEvictsAPinnedBuffer(String spec, Sharing sharing) {
+  public void neverEvictsAPinnedBuffer(String spec, Sharing sharing) {
     try (BufferPool p = pool(spec, sharing, 32, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       Map<Long, Integer> held = new HashMap<>();
@@ -259,22 +249,20 @@ public abstract class SelectorConformanceSuite {
         long page = 1_000 + r.page();
         int b = s.pin(page, r.strategy(), 0);
         PoolInvariants.checkPinned(p, b, page);
-        assertFalse(held.containsValue(b), "page " + page + " was loaded into held buffer " + b);
+        Expect.isFalse(held.containsValue(b), "page " + page + " was loaded into held buffer " + b);
         s.unpin(b);
       }
       held.forEach(
           (page, b) -> {
             PoolInvariants.checkPinned(p, b, page);
-            assertEquals(b, p.bufferOf(page));
+            Expect.equal(b.intValue(), p.bufferOf(page), "buffer of held page " + page);
           });
       held.values().forEach(s::unpin);
       PoolInvariants.checkQuiescent(p);
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void mappingAndDescriptorsStayABijection(String spec, Sharing sharing) {
+  public void mappingAndDescriptorsStayABijection(String spec, Sharing sharing) {
     for (long seed = 1; seed <= 3; seed++) {
       int frames = 16 + (int) seed * 20;
       try (BufferPool p = pool(spec, sharing, frames, StorageMode.PAGE_MEMORY, WriteBackHook.NONE);
@@ -287,15 +275,13 @@ public abstract class SelectorConformanceSuite {
           if (!hit) PoolInvariants.checkQuiescent(p); // after each victim search, before a lost page is asked for again
         }
         PoolInvariants.checkQuiescent(p);
-        assertEquals(Math.min(seen.size(), frames), p.residentPages(), "a full pool keeps every buffer in use");
-        assertEquals(trace.length, p.metrics().requests());
+        Expect.equal(Math.min(seen.size(), frames), p.residentPages(), "a full pool keeps every buffer in use");
+        Expect.equal(trace.length, p.metrics().requests());
       }
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void pinsReturnToZero(String spec, Sharing sharing) {
+  public void pinsReturnToZero(String spec, Sharing sharing) {
     try (BufferPool p = pool(spec, sharing, 24, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       SplittableRandom rnd = new SplittableRandom(3);
@@ -307,34 +293,32 @@ public abstract class SelectorConformanceSuite {
           s.unpin(pinned.remove(rnd.nextInt(pinned.size())));
         }
         int step = i;
-        assertEquals(pinned.size(), PoolInvariants.totalPins(p), () -> spec + ": pins the test holds against pins on the buffers, step " + step);
+        Expect.equal(pinned.size(), PoolInvariants.totalPins(p), () -> spec + ": pins the test holds against pins on the buffers, step " + step);
       }
       pinned.forEach(s::unpin);
-      assertEquals(0, PoolInvariants.totalPins(p));
+      Expect.equal(0, PoolInvariants.totalPins(p));
       PoolInvariants.checkQuiescent(p);
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(String spec, Sharing sharing) {
+  public void victimSearchEndsWithAnErrorWhenEveryBufferIsPinned(String spec, Sharing sharing) {
     try (BufferPool p = pool(spec, sharing, 8, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
       int[] held = new int[8];
       for (int page = 0; page < 8; page++) held[page] = s.pin(page, AccessStrategy.NORMAL, 0);
-      assertTimeoutPreemptively(
-          searchDeadline(),
+      Expect.within(
+          searchDeadline,
           () -> {
             NoUnpinnedBuffersException e =
-                assertThrows(NoUnpinnedBuffersException.class, () -> s.pin(100, AccessStrategy.NORMAL, 0));
-            assertTrue(e.getMessage().contains("no unpinned buffers available"), e.getMessage());
+                Expect.thrown(NoUnpinnedBuffersException.class, () -> s.pin(100, AccessStrategy.NORMAL, 0));
+            Expect.isTrue(e.getMessage().contains("no unpinned buffers available"), e.getMessage());
           },
           "the victim search must end when every buffer is pinned");
       PoolInvariants.checkWithPins(p);
       s.unpin(held[5]);
       for (long page = 200; page < 230; page++) {
         int b = s.pin(page, AccessStrategy.NORMAL, 0);
-        assertEquals(held[5], b, "the only unpinned buffer must be the victim");
+        Expect.equal(held[5], b, "the only unpinned buffer must be the victim");
         s.unpin(b);
       }
       for (int i = 0; i < 8; i++) if (i != 5) s.unpin(held[i]);
@@ -342,9 +326,7 @@ public abstract class SelectorConformanceSuite {
     }
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void ringsKeepToTheirSizeAndCap(String spec, Sharing sharing) {
+  public void ringsKeepToTheirSizeAndCap(String spec, Sharing sharing) {
     int frames = 64;
     try (BufferPool p = pool(spec, sharing, frames, StorageMode.METADATA, WriteBackHook.NONE);
         PoolSession s = p.openSession()) {
@@ -355,13 +337,13 @@ public abstract class SelectorConformanceSuite {
       for (long page = 20_000; page < 20_500; page++) s.access(page, AccessStrategy.VACUUM, 0, true);
       int bulkRing = AccessStrategy.BULKREAD.ringBuffers(frames, 8192);
       int vacuumRing = AccessStrategy.VACUUM.ringBuffers(frames, 8192);
-      assertEquals(frames / 8, bulkRing, "256 KiB of 8 KiB pages, capped at N/8");
-      assertEquals(frames / 8, vacuumRing);
+      Expect.equal(frames / 8, bulkRing, "256 KiB of 8 KiB pages, capped at N/8");
+      Expect.equal(frames / 8, vacuumRing);
       assertRing(s.ringBuffers(AccessStrategy.BULKREAD), bulkRing);
       assertRing(s.ringBuffers(AccessStrategy.VACUUM), vacuumRing);
       int lost = 0;
       for (long page = 0; page < frames; page++) if (p.bufferOf(page) < 0) lost++;
-      assertTrue(
+      Expect.isTrue(
           lost <= bulkRing + vacuumRing,
           "two scans through rings of " + bulkRing + " and " + vacuumRing + " buffers evicted " + lost
               + " of the pool's twice-used pages");
@@ -370,15 +352,13 @@ public abstract class SelectorConformanceSuite {
   }
 
   private static void assertRing(int[] ring, int size) {
-    assertEquals(size, ring.length);
+    Expect.equal(size, ring.length);
     Set<Integer> distinct = new HashSet<>();
     for (int b : ring) if (b >= 0) distinct.add(b);
-    assertTrue(distinct.size() <= size);
+    Expect.isTrue(distinct.size() <= size, "a ring of " + size + " buffers used " + distinct.size());
   }
 
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("specsInBothSharings")
-  void noDirtyPageIsLost(String spec, Sharing sharing) {
+  public void noDirtyPageIsLost(String spec, Sharing sharing) {
     Set<Long> dirty = new HashSet<>();
     CheckingWriteBack hook = new CheckingWriteBack(dirty::remove);
     try (BufferPool p = pool(spec, sharing, 40, StorageMode.PAGE_MEMORY, hook); PoolSession s = p.openSession()) {
@@ -387,20 +367,20 @@ public abstract class SelectorConformanceSuite {
         s.access(r.page(), r.strategy(), 0, r.write());
         if (r.write()) dirty.add(r.page());
       }
-      assertEquals(List.of(), List.copyOf(hook.problems()));
+      Expect.equal(List.of(), List.copyOf(hook.problems()));
       for (Long page : dirty) {
         int b = p.bufferOf(page);
-        assertTrue(b >= 0, "dirty page " + page + " left the pool without being written");
-        assertTrue(BufferState.has(p.descriptors().state(b), BufferState.DIRTY), "page " + page + " lost its dirty flag");
+        Expect.isTrue(b >= 0, "dirty page " + page + " left the pool without being written");
+        Expect.isTrue(BufferState.has(p.descriptors().state(b), BufferState.DIRTY), "page " + page + " lost its dirty flag");
       }
       for (long page = 0; page < 160; page++) {
         int b = p.bufferOf(page);
         if (b >= 0 && BufferState.has(p.descriptors().state(b), BufferState.DIRTY)) {
-          assertTrue(dirty.contains(page), "page " + page + " is marked dirty but was never written or already written back");
+          Expect.isTrue(dirty.contains(page), "page " + page + " is marked dirty but was never written or already written back");
         }
       }
-      assertTrue(p.metrics().dirtyEvictions() > 0, "the trace should force dirty evictions");
-      assertEquals(p.metrics().dirtyEvictions(), p.metrics().writeBacks(), "single-threaded, every write-back leads to an eviction");
+      Expect.isTrue(p.metrics().dirtyEvictions() > 0, "the trace should force dirty evictions");
+      Expect.equal(p.metrics().dirtyEvictions(), p.metrics().writeBacks(), "single-threaded, every write-back leads to an eviction");
       PoolInvariants.checkQuiescent(p);
     }
   }
