@@ -64,9 +64,7 @@ public final class PolicyCatalog {
    * workloads name them ({@link PageClasses}); throws in one line naming the flag and the reason.
    */
   public PooledPolicy pools(String text) {
-    List<String> classes = new ArrayList<>();
-    for (int c = 0; c < PageClasses.count(); c++) classes.add(PageClasses.name(c));
-    return new PooledPolicy(registry, NamedPools.parse(text, classes, registry), rings);
+    return new PooledPolicy(registry, NamedPools.parse(text, PageClasses.names(), registry), rings);
   }
 
   /**
