@@ -54,22 +54,36 @@ public final class CheckpointWork {
    * in page order, with their pages and their LSNs read as each was flagged.
    */
   public static Marked mark(Descriptors d, long redo) {
-    int n = d.frames();
+    return mark(new Descriptors[] {d}, redo);
+  }
+
+  /**
+   * {@link #mark(Descriptors, long)} over several pools side by side ({@code --pools}): buffer
+   * {@code b} of pool {@code k} is numbered {@code b} plus the frames of pools {@code 0..k-1}
+   * ({@link #globalOffsets}), and one sorted list holds every pool's flagged buffers, as
+   * PostgreSQL's one {@code BufferSync} pass would over one array.
+   */
+  public static Marked mark(Descriptors[] pools, long redo) {
+    int[] offsets = globalOffsets(pools);
+    int n = offsets[pools.length];
     int[] buffers = new int[Math.min(n, 1024)];
     long[] pages = new long[buffers.length];
     long[] lsns = new long[buffers.length];
     int count = 0;
-    for (int b = 0; b < n; b++) {
-      if (!has(d.state(b), DIRTY | TAG_VALID)) continue;
-      if (!BufferTransitions.markForCheckpoint(d, b)) continue;
-      if (count == buffers.length) {
-        buffers = Arrays.copyOf(buffers, Math.min(n, count * 2));
-        pages = Arrays.copyOf(pages, buffers.length);
-        lsns = Arrays.copyOf(lsns, buffers.length);
+    for (int k = 0; k < pools.length; k++) {
+      Descriptors d = pools[k];
+      for (int b = 0; b < d.frames(); b++) {
+        if (!has(d.state(b), DIRTY | TAG_VALID)) continue;
+        if (!BufferTransitions.markForCheckpoint(d, b)) continue;
+        if (count == buffers.length) {
+          buffers = Arrays.copyOf(buffers, Math.min(n, count * 2));
+          pages = Arrays.copyOf(pages, buffers.length);
+          lsns = Arrays.copyOf(lsns, buffers.length);
+        }
+        lsns[count] = d.lsn(b);
+        pages[count] = d.tag(b);
+        buffers[count++] = offsets[k] + b;
       }
-      lsns[count] = d.lsn(b);
-      pages[count] = d.tag(b);
-      buffers[count++] = b;
     }
     int[] order = new int[count];
     for (int i = 0; i < count; i++) order[i] = i;
@@ -82,6 +96,20 @@ public final class CheckpointWork {
       sortedLsns[i] = lsns[order[i]];
     }
     return new Marked(sortedBuffers, keys, sortedLsns, redo);
+  }
+
+  /** The first global buffer number of each pool, and the total frames last. */
+  public static int[] globalOffsets(Descriptors[] pools) {
+    int[] offsets = new int[pools.length + 1];
+    for (int k = 0; k < pools.length; k++) offsets[k + 1] = Math.addExact(offsets[k], pools[k].frames());
+    return offsets;
+  }
+
+  /** The pool of global buffer number {@code global} under {@code offsets} ({@link #globalOffsets}). */
+  public static int poolOf(int[] offsets, int global) {
+    int k = 0;
+    while (offsets[k + 1] <= global) k++;
+    return k;
   }
 
   /** Sorts {@code keys[lo..hi]} ascending, moving {@code values} alongside. */

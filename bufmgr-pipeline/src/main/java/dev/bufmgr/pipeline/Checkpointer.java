@@ -53,8 +53,10 @@ public final class Checkpointer {
   private static final int SYNCING = 3;
 
   private final CheckpointSettings settings;
-  private final Descriptors descriptors;
-  private final BufferWriter writer;
+  private final Descriptors[] descriptors;
+  private final BufferWriter[] writers;
+  private final int[] offsets;
+  private BufferWriter writer;
   private final WalInsert wal;
   private final StoredPages stored;
   private final CheckpointStats stats;
@@ -84,9 +86,27 @@ public final class Checkpointer {
    */
   public Checkpointer(CheckpointSettings settings, Descriptors descriptors, BufferWriter writer, WalInsert wal,
       StoredPages stored, CheckpointStats stats, long start) {
+    this(settings, new Descriptors[] {descriptors}, new BufferWriter[] {writer}, wal, stored, stats, start);
+  }
+
+  /**
+   * A checkpointer over several pools side by side ({@code --pools}): one checkpoint flags the
+   * dirty buffers of every pool at its redo point ({@link CheckpointWork#mark(Descriptors[], long)})
+   * and writes them in one page order, each through the writer of its pool; {@link #writer} is
+   * the one whose write the last step started.
+   *
+   * @param writers the checkpointer's own writer on each pool, in the order of {@code descriptors}
+   */
+  public Checkpointer(CheckpointSettings settings, Descriptors[] descriptors, BufferWriter[] writers, WalInsert wal,
+      StoredPages stored, CheckpointStats stats, long start) {
+    if (descriptors.length != writers.length || descriptors.length == 0) {
+      throw new IllegalArgumentException(descriptors.length + " pools but " + writers.length + " writers");
+    }
     this.settings = settings;
-    this.descriptors = descriptors;
-    this.writer = writer;
+    this.descriptors = descriptors.clone();
+    this.writers = writers.clone();
+    this.offsets = CheckpointWork.globalOffsets(descriptors);
+    this.writer = writers[0];
     this.wal = wal;
     this.stored = stored;
     this.stats = stats;
@@ -144,6 +164,11 @@ public final class Checkpointer {
     return lastCompletedRedo;
   }
 
+  /** The writer of the pool whose buffer the last {@link #WRITE} started: the driver writes its page. */
+  public BufferWriter writer() {
+    return writer;
+  }
+
   /** Advances the state machine at {@code now}; returns what the driver must do. */
   public int step(long now) {
     switch (phase) {
@@ -185,7 +210,9 @@ public final class Checkpointer {
     while (true) {
       while (pos < work.length) {
         int b = work[pos++];
-        int r = writer.begin(b, CHECKPOINT_NEEDED);
+        int k = writers.length == 1 ? 0 : CheckpointWork.poolOf(offsets, b);
+        writer = writers[k];
+        int r = writer.begin(b - offsets[k], CHECKPOINT_NEEDED);
         if (r == BufferWriter.STARTED) {
           processed++;
           phase = WRITING;

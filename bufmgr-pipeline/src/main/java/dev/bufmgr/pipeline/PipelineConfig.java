@@ -2,6 +2,7 @@ package dev.bufmgr.pipeline;
 
 import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.core.params.Spec;
+import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
@@ -35,6 +36,9 @@ import java.util.Objects;
  * @param seed seeds think times and device draws
  * @param flushMode who flushes the log in real time (a flusher thread, or a leader among the
  *     committing threads and page writers); the simulation has one flush in flight either way
+ * @param pools several pools side by side ({@code --pools}), each with its share of {@code
+ *     frames}, its selector and its own background writer, pages routed by class; {@code null}
+ *     for one pool of {@code selector} (the simulation only)
  */
 public record PipelineConfig(
     int frames,
@@ -52,7 +56,8 @@ public record PipelineConfig(
     double warmupFraction,
     long intervalNanos,
     long seed,
-    FlushMode flushMode) {
+    FlushMode flushMode,
+    NamedPools pools) {
 
   /** Page classes every pipeline pool counts (the largest a pool allows). */
   public static final int PAGE_CLASSES = PoolConfig.MAX_PAGE_CLASSES;
@@ -76,6 +81,46 @@ public record PipelineConfig(
     if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
     if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
     if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");
+    if (pools != null) pools.frames(frames, minimumFrames(clients));
+  }
+
+  /** A run of one pool. */
+  public PipelineConfig(
+      int frames, Spec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
+      ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
+      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed, FlushMode flushMode) {
+    this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, null);
+  }
+
+  /**
+   * This run with pools side by side; {@code selector} stays the label of the default pool's.
+   *
+   * @throws IllegalArgumentException naming a pool whose share leaves it fewer than {@link
+   *     #minimumFrames} buffers (each client may hold a buffer of any one pool, and a victim)
+   */
+  public PipelineConfig withPools(NamedPools pools) {
+    return new PipelineConfig(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, pools);
+  }
+
+  /** The pools of the run: {@link #pools}, or one pool of {@link #selector} with every frame. */
+  public NamedPools poolsOrOne() {
+    return pools != null ? pools : NamedPools.single(selector);
+  }
+
+  /** The configuration of pool {@code k} of {@link #poolsOrOne}, of {@code frames} buffers. */
+  public PoolConfig pool(int k, int poolFrames, WriteBackHook writeBack, Sharing sharing) {
+    return PoolConfig.builder()
+        .frames(poolFrames)
+        .pageSize(pageSize)
+        .storage(StorageMode.METADATA)
+        .pageClasses(PAGE_CLASSES)
+        .rings(rings)
+        .selector(poolsOrOne().pools().get(k).selector())
+        .writeBack(writeBack)
+        .sharing(sharing)
+        .build();
   }
 
   /** A run whose log has a dedicated flusher thread in real time ({@link FlushMode#FLUSHER}). */

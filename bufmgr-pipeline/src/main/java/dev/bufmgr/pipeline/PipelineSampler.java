@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.Map;
 import java.util.function.ToLongFunction;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,12 +31,15 @@ import org.HdrHistogram.Histogram;
 public final class PipelineSampler {
   private final TransactionStats stats;
   private final WalInsert wal;
-  private final BufferPool pool;
+  private final BufferPool[] pools;
+  private final String[] names;
   private final CheckpointStats checkpoints;
-  private final BgBufferSync bgwriter;
+  private final BgBufferSync[] bgwriters;
   private final ToLongFunction<IoKind> busy;
   /** The most intervals one run's series may hold (about 150 MB). */
   public static final int MAX_INTERVALS = 1_000_000;
+
+  private static final Pattern FRAMES = Pattern.compile("pool\\.[^.]+\\.frames");
 
   private final List<IntervalRow> series = new ArrayList<>();
   private final Histogram txnTotal = new Histogram(3);
@@ -48,7 +52,7 @@ public final class PipelineSampler {
   private Consumer<IntervalRow> onInterval = row -> {};
 
   /** The counters at one moment. */
-  private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
+  private record Mark(long time, WalStats wal, Metrics pool, CheckpointStats.Snapshot ckpt,
       long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations,
       Map<String, Long> selector) {}
 
@@ -59,11 +63,25 @@ public final class PipelineSampler {
    */
   public PipelineSampler(TransactionStats stats, WalInsert wal, BufferPool pool, CheckpointStats checkpoints,
       BgBufferSync bgwriter, ToLongFunction<IoKind> busy, long start) {
+    this(stats, wal, new BufferPool[] {pool}, null, checkpoints, new BgBufferSync[] {bgwriter}, busy, start);
+  }
+
+  /**
+   * A sampler of several pools side by side ({@code --pools}): their counters summed, and each
+   * pool's frames, hits, misses and evictions, and its selector's counts, among the selector
+   * counts as {@code pool.NAME.frames}, ..., {@code pool.NAME.selector.*}.
+   *
+   * @param names the pools' names, or {@code null} for one pool whose selector counts are kept as they are
+   * @param bgwriters each pool's background writer rounds, an entry {@code null} where it has none
+   */
+  public PipelineSampler(TransactionStats stats, WalInsert wal, BufferPool[] pools, String[] names, CheckpointStats checkpoints,
+      BgBufferSync[] bgwriters, ToLongFunction<IoKind> busy, long start) {
     this.stats = stats;
     this.wal = wal;
-    this.pool = pool;
+    this.pools = pools.clone();
+    this.names = names == null ? null : names.clone();
     this.checkpoints = checkpoints;
-    this.bgwriter = bgwriter;
+    this.bgwriters = bgwriters.clone();
     this.busy = busy;
     this.origin = start;
     this.last = mark(start);
@@ -71,10 +89,81 @@ public final class PipelineSampler {
   }
 
   private Mark mark(long time) {
-    return new Mark(time, wal.stats(), pool.metrics(), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
+    PoolMetrics[] m = new PoolMetrics[pools.length];
+    long clean = 0;
+    long maxwritten = 0;
+    long allocations = 0;
+    for (int k = 0; k < pools.length; k++) {
+      m[k] = pools[k].metrics();
+      allocations += pools[k].allocations();
+      if (bgwriters[k] != null) {
+        clean += bgwriters[k].buffersClean();
+        maxwritten += bgwriters[k].maxwrittenClean();
+      }
+    }
+    return new Mark(time, wal.stats(), new Metrics(m), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
         busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
-        bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations(),
-        pool.selectorCounters());
+        clean, maxwritten, allocations, selectorCounters(m));
+  }
+
+  /** The one pool's selector counts, or each pool's counters and selector counts under its name. */
+  private Map<String, Long> selectorCounters(PoolMetrics[] m) {
+    if (names == null) return pools[0].selectorCounters();
+    Map<String, Long> all = new LinkedHashMap<>();
+    for (int k = 0; k < pools.length; k++) {
+      String p = "pool." + names[k] + ".";
+      all.put(p + "frames", (long) pools[k].descriptors().frames());
+      all.put(p + "hits", m[k].hits());
+      all.put(p + "misses", m[k].misses());
+      all.put(p + "evictions", m[k].evictions());
+      pools[k].selectorCounters().forEach((name, count) -> all.put(p + "selector." + name, count));
+    }
+    return all;
+  }
+
+  /** The counters of every pool at one moment, summed. */
+  private record Metrics(PoolMetrics[] pools) {
+    long hits() {
+      return sum(PoolMetrics::hits);
+    }
+
+    long misses() {
+      return sum(PoolMetrics::misses);
+    }
+
+    long writeBacks() {
+      return sum(PoolMetrics::writeBacks);
+    }
+
+    long evictions() {
+      return sum(PoolMetrics::evictions);
+    }
+
+    long dirtyEvictions() {
+      return sum(PoolMetrics::dirtyEvictions);
+    }
+
+    int pageClasses() {
+      return pools[0].pageClasses();
+    }
+
+    long hits(int c) {
+      long n = 0;
+      for (PoolMetrics p : pools) n += p.hits(c);
+      return n;
+    }
+
+    long misses(int c) {
+      long n = 0;
+      for (PoolMetrics p : pools) n += p.misses(c);
+      return n;
+    }
+
+    private long sum(ToLongFunction<PoolMetrics> f) {
+      long n = 0;
+      for (PoolMetrics p : pools) n += f.applyAsLong(p);
+      return n;
+    }
   }
 
   /** Hands every interval row to {@code sink} as it is closed (the real-time driver's durable series). */
@@ -132,8 +221,8 @@ public final class PipelineSampler {
     Mark end = last;
     Mark s = windowStart;
     long len = end.time - s.time;
-    PoolMetrics p = end.pool;
-    PoolMetrics p0 = s.pool;
+    Metrics p = end.pool;
+    Metrics p0 = s.pool;
     int classes = p.pageClasses();
     long[] hits = new long[classes];
     long[] misses = new long[classes];
@@ -154,17 +243,22 @@ public final class PipelineSampler {
         difference(end.selector, s.selector));
   }
 
-  /** Each of the selector's counts at {@code end} less its value at {@code start}, in their order. */
+  /**
+   * Each of the selector's counts at {@code end} less its value at {@code start}, in their order;
+   * a pool's frames ({@code pool.NAME.frames}), a size rather than a count, as it is.
+   */
   private static Map<String, Long> difference(Map<String, Long> end, Map<String, Long> start) {
     Map<String, Long> d = new LinkedHashMap<>();
-    end.forEach((name, count) -> d.put(name, count - start.getOrDefault(name, 0L)));
+    end.forEach((name, count) -> d.put(name, FRAMES.matcher(name).matches() ? count : count - start.getOrDefault(name, 0L)));
     return d;
   }
 
   private long dirtyBuffers() {
-    Descriptors d = pool.descriptors();
     long n = 0;
-    for (int b = 0; b < d.frames(); b++) if (has(d.state(b), DIRTY)) n++;
+    for (BufferPool pool : pools) {
+      Descriptors d = pool.descriptors();
+      for (int b = 0; b < d.frames(); b++) if (has(d.state(b), DIRTY)) n++;
+    }
     return n;
   }
 

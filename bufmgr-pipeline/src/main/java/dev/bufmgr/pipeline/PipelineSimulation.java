@@ -8,7 +8,9 @@ import dev.bufmgr.wal.device.StoredPages;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.pool.BufferPool;
+import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.core.pool.BufferWriter;
 import dev.bufmgr.core.pool.PoolSession;
 import dev.bufmgr.core.pool.WriteBackHook;
@@ -39,6 +41,12 @@ import java.util.SplittableRandom;
  * clients) and the policy is
  * asked once every event of the instant has been applied, as in the commit simulation.
  *
+ * <p>With pools side by side ({@link PipelineConfig#pools}, the PostgreSQL wiki's "Multiple
+ * Buffer Pools") each client has a backend on every pool and a page goes to the pool of its
+ * class; each pool has its own background writer (the proposal's trickle writer per pool, as
+ * actor {@code clients + 1 + k}), and the one checkpointer writes the dirty buffers of every pool
+ * in one page order. One pool of 100% is the run without pools.
+ *
  * <p>The pool is {@link Sharing#EXCLUSIVE}: all clients' sessions run on the simulation's
  * thread, so the pool takes no locks; its decisions are those of a shared pool (a conformance
  * test checks it).
@@ -55,7 +63,8 @@ public final class PipelineSimulation {
   private static final int DONE = 5;
 
   private final PipelineConfig config;
-  private final BufferPool pool;
+  private final BufferPool[] pools;
+  private final int[] route;
   private final VirtualWal wal;
   private final SimDevice device;
   private final VirtualGroupCommit commit;
@@ -66,8 +75,8 @@ public final class PipelineSimulation {
   private final EventHeap heap;
   private final Checkpointer checkpointer;
   private final WriterIo checkpointIo;
-  private final BackgroundWriter bgwriter;
-  private final WriterIo bgwriterIo;
+  private final BackgroundWriter[] bgwriters;
+  private final WriterIo[] bgwriterIos;
   private Client[] requesters = new Client[4];
   private int nRequesters;
   private long woken;
@@ -122,23 +131,41 @@ public final class PipelineSimulation {
         throw new IllegalStateException("the simulation writes victims through deferred misses only");
       }
     };
-    this.pool = new BufferPool(config.pool(storage, Sharing.EXCLUSIVE), registry);
+    NamedPools named = config.poolsOrOne();
+    int n = named.size();
+    int[] sizes = named.frames(config.frames(), PipelineConfig.minimumFrames(config.clients()));
+    this.route = named.route();
+    this.pools = new BufferPool[n];
     try {
+      for (int k = 0; k < n; k++) pools[k] = new BufferPool(config.pool(k, sizes[k], storage, Sharing.EXCLUSIVE), registry);
       this.reader = new UnitReader(source);
       PageImages images = config.fullPageWrites() ? PageImages.of(source, config.pageSize()) : PageImages.OFF;
       this.clients = new Client[config.clients()];
       for (int i = 0; i < clients.length; i++) {
-        PoolSession s = pool.openSession();
-        clients[i] = new Client(i, new Backend(s, pool.descriptors(), wal, images, stored::lsn, ContentLocks.NONE));
+        Backend[] backends = new Backend[n];
+        for (int k = 0; k < n; k++) {
+          backends[k] = new Backend(pools[k].openSession(), pools[k].descriptors(), wal, images, stored::lsn, ContentLocks.NONE);
+        }
+        clients[i] = new Client(i, backends);
       }
       this.heap = new EventHeap(config.clients());
-      this.checkpointIo = new WriterIo(config.clients(), new BufferWriter(pool, storage));
-      this.checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointIo.writer, wal, stored, checkpointStats, 0);
-      this.bgwriterIo = config.bgwriter() == null ? null : new WriterIo(config.clients() + 1, new BufferWriter(pool, storage));
-      this.bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, bgwriterIo.writer, config.bgwriter(), 0);
-      this.coveredByFlight = new int[config.clients() + 2];
+      Descriptors[] descriptors = new Descriptors[n];
+      BufferWriter[] writers = new BufferWriter[n];
+      for (int k = 0; k < n; k++) {
+        descriptors[k] = pools[k].descriptors();
+        writers[k] = new BufferWriter(pools[k], storage);
+      }
+      this.checkpointIo = new WriterIo(config.clients(), writers[0]);
+      this.checkpointer = new Checkpointer(config.checkpoints(), descriptors, writers, wal, stored, checkpointStats, 0);
+      this.bgwriterIos = new WriterIo[config.bgwriter() == null ? 0 : n];
+      this.bgwriters = new BackgroundWriter[bgwriterIos.length];
+      for (int k = 0; k < bgwriters.length; k++) {
+        bgwriterIos[k] = new WriterIo(config.clients() + 1 + k, new BufferWriter(pools[k], storage));
+        bgwriters[k] = BackgroundWriter.of(pools[k], bgwriterIos[k].writer, config.bgwriter(), 0);
+      }
+      this.coveredByFlight = new int[config.clients() + 1 + Math.max(1, n)];
     } catch (RuntimeException | Error e) {
-      pool.close();
+      closePools();
       throw e;
     }
   }
@@ -147,8 +174,11 @@ public final class PipelineSimulation {
   public PipelineResult run() {
     long wall0 = System.nanoTime();
     try (reader) {
-      PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
-          bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, 0);
+      BgBufferSync[] rounds = new BgBufferSync[pools.length];
+      for (int k = 0; k < bgwriters.length; k++) rounds[k] = bgwriters[k].rounds();
+      PipelineSampler sampler = config.pools() == null
+          ? new PipelineSampler(stats, wal, pools[0], checkpointStats, rounds[0], device::busyNanos, 0)
+          : new PipelineSampler(stats, wal, pools, names(config.pools()), checkpointStats, rounds, device::busyNanos, 0);
       long interval = config.intervalNanos();
       long nextSample = interval;
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : (long) (config.durationNanos() * config.warmupFraction());
@@ -180,9 +210,10 @@ public final class PipelineSimulation {
         } else if (next == checkpointAt()) {
           checkpointIo.ioAt = Long.MAX_VALUE;
           checkpointerStep();
-        } else if (bgwriter != null && next == bgwriterAt()) {
-          bgwriterIo.ioAt = Long.MAX_VALUE;
-          if (bgwriter.step(now) == BackgroundWriter.WRITE) bgwriterIo.write();
+        } else if (bgwriters.length > 0 && next == bgwritersAt()) {
+          int k = nextBgwriter();
+          bgwriterIos[k].ioAt = Long.MAX_VALUE;
+          if (bgwriters[k].step(now) == BackgroundWriter.WRITE) bgwriterIos[k].write();
         } else if (next == checkpointer.timedAt()) {
           checkpointer.timerFired();
           startCheckpointIfDue();
@@ -202,21 +233,35 @@ public final class PipelineSimulation {
       if (!sampler.measuring()) sampler.startWindow(now);
       return sampler.result("sim", now, System.nanoTime() - wall0);
     } finally {
-      pool.close();
+      closePools();
     }
+  }
+
+  private void closePools() {
+    for (BufferPool p : pools) if (p != null) p.close();
+  }
+
+  private static String[] names(NamedPools named) {
+    return named.pools().stream().map(NamedPools.Pool::name).toArray(String[]::new);
   }
 
   /** Whether every client waits for a flush the policy will never start (only timers are left). */
   private boolean stalled() {
     return heap.peekTime() == Long.MAX_VALUE && !commit.flushing() && commit.wakeAt() == Long.MAX_VALUE
-        && commit.pending() > 0 && checkpointAt() == Long.MAX_VALUE && (bgwriter == null || bgwriterIo.waitingForLog);
+        && commit.pending() > 0 && checkpointAt() == Long.MAX_VALUE && bgwritersWaitingForLog();
+  }
+
+  /** Whether every background writer (none without one) waits for the log. */
+  private boolean bgwritersWaitingForLog() {
+    for (WriterIo io : bgwriterIos) if (!io.waitingForLog) return false;
+    return true;
   }
 
   private long nextEvent(long nextSample, long windowAt) {
     long t = Math.min(nextSample, windowAt);
     t = Math.min(t, commit.flushDoneAt());
     t = Math.min(t, checkpointAt());
-    if (bgwriter != null) t = Math.min(t, bgwriterAt());
+    if (bgwriters.length > 0) t = Math.min(t, bgwritersAt());
     t = Math.min(t, checkpointer.timedAt());
     t = Math.min(t, commit.wakeAt());
     return Math.min(t, heap.peekTime());
@@ -249,9 +294,21 @@ public final class PipelineSimulation {
     return Math.min(checkpointIo.ioAt, checkpointer.wakeAt());
   }
 
-  /** The background writer's next event: its write's completion or its next round. */
-  private long bgwriterAt() {
-    return Math.min(bgwriterIo.ioAt, bgwriter.wakeAt());
+  /** A background writer's next event: its write's completion or its next round. */
+  private long bgwriterAt(int k) {
+    return Math.min(bgwriterIos[k].ioAt, bgwriters[k].wakeAt());
+  }
+
+  /** The earliest next event of any pool's background writer. */
+  private long bgwritersAt() {
+    return bgwriterAt(nextBgwriter());
+  }
+
+  /** The pool whose background writer's event comes first (the first pool on a tie). */
+  private int nextBgwriter() {
+    int best = 0;
+    for (int k = 1; k < bgwriters.length; k++) if (bgwriterAt(k) < bgwriterAt(best)) best = k;
+    return best;
   }
 
   private void startCheckpointIfDue() {
@@ -269,7 +326,10 @@ public final class PipelineSimulation {
   /** Does what a step of the checkpointer asked for, in virtual time. */
   private void checkpointerDoes(int action) {
     switch (action) {
-      case Checkpointer.WRITE -> checkpointIo.write();
+      case Checkpointer.WRITE -> {
+        checkpointIo.writer = checkpointer.writer();
+        checkpointIo.write();
+      }
       case Checkpointer.SYNC -> {
         checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
         if (history != null) history.dataSynced(now, checkpointIo.ioAt);
@@ -297,7 +357,7 @@ public final class PipelineSimulation {
 
   /**
    * Actor {@code actor} (a client, the checkpointer as {@code clients.length}, the background
-   * writer as {@code clients.length + 1}) waits until the log is durable to {@code lsn}.
+   * writer of pool k as {@code clients.length + 1 + k}) waits until the log is durable to {@code lsn}.
    */
   private void awaitLog(int actor, long lsn) {
     if (commit.flushing() && lsn <= flushTarget) coveredByFlight[covered++] = actor;
@@ -306,7 +366,7 @@ public final class PipelineSimulation {
 
   private void logReady(int actor) {
     if (actor == clients.length) checkpointIo.logReady();
-    else if (actor == clients.length + 1) bgwriterIo.logReady();
+    else if (actor > clients.length) bgwriterIos[actor - clients.length - 1].logReady();
     else writeVictim(clients[actor]);
   }
 
@@ -361,7 +421,7 @@ public final class PipelineSimulation {
           commit.backlog().openTransactions(++openTransactions);
         }
         case EventMeta.COMMIT -> {
-          long lsn = c.backend.commit(++commitIds, m);
+          long lsn = c.backend().commit(++commitIds, m);
           c.commitStart = now;
           c.pc++;
           if (lsn == 0) {
@@ -377,6 +437,8 @@ public final class PipelineSimulation {
           boolean write = EventMeta.isWrite(m);
           int b = c.held;
           c.held = -1;
+          c.current = route[EventMeta.pageClass(m)];
+          s = c.session();
           if (b < 0) {
             b = write ? s.pinDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m))
                 : s.readDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m));
@@ -388,7 +450,7 @@ public final class PipelineSimulation {
             return;
           }
           if (b != PoolSession.TOUCHED) {
-            if (write) c.backend.change(b, page, m);
+            if (write) c.backend().change(b, page, m);
             s.unpin(b);
           }
         }
@@ -447,10 +509,12 @@ public final class PipelineSimulation {
     return LogFormat.FIRST_LSN;
   }
 
-  /** One simulated client. */
+  /** One simulated client, with a backend on each pool. */
   private static final class Client {
     final int id;
-    final Backend backend;
+    final Backend[] backends;
+    /** The pool of the page the client works on (whose session may hold a deferred write). */
+    int current;
     final Unit unit = new Unit();
     int pc;
     int state = IDLE;
@@ -461,13 +525,17 @@ public final class PipelineSimulation {
     long evictionWait;
     boolean waited;
 
-    Client(int id, Backend backend) {
+    Client(int id, Backend[] backends) {
       this.id = id;
-      this.backend = backend;
+      this.backends = backends;
+    }
+
+    Backend backend() {
+      return backends[current];
     }
 
     PoolSession session() {
-      return backend.session();
+      return backends[current].session();
     }
   }
 
@@ -478,7 +546,7 @@ public final class PipelineSimulation {
    */
   private final class WriterIo {
     final int actor;
-    final BufferWriter writer;
+    BufferWriter writer;
     long ioAt = Long.MAX_VALUE;
     boolean waitingForLog;
 

@@ -93,6 +93,7 @@ public final class RealTimePipeline {
    */
   public RealTimePipeline(PipelineConfig config, EventSource source, Device device, long startLsn, SelectorRegistry registry,
       RunObserver observer, long firstCommitId) {
+    if (config.pools() != null) throw new IllegalArgumentException("--pools runs on the simulated clock only (--clock sim)");
     this.observer = observer;
     this.commitIds.set(firstCommitId - 1);
     this.config = config;

@@ -11,7 +11,9 @@ import dev.bufmgr.workloads.synth.PageClasses;
  * evictions, ticksPerVictim, dirtyEvictions, seconds, timedRequests (the requests seconds covers),
  * requestsPerSecond, seed (for a policy that is not
  * reproducible, runs, hitRatioMin and hitRatioMax beside the mean), the selector's own counts
- * ({@code selector.ghostHits}, ...: see each selector's {@code counters()}), threads; then the rest of the
+ * ({@code selector.ghostHits}, ...: see each selector's {@code counters()}; for {@code --pools}, each
+ * pool's {@code pool.NAME.frames}, {@code .hits}, {@code .misses}, {@code .evictions} and {@code
+ * .selector.*}), threads; then the rest of the
  * configuration (format, and formatFrom when the file's header or name told it; rings and strategies, how the policy treated access strategies, and
  * strategyRequests, how many of the input's requests carry one; distinctPages) and, where the input has more than one page class
  * and the policy counts them, hit ratios per page class ({@code hitRatio.heap}, ...).
@@ -42,7 +44,8 @@ public final class ReplayRows {
       row.put("hitRatioMin", r.spread().minHitRatio());
       row.put("hitRatioMax", r.spread().maxHitRatio());
     }
-    r.selectorCounters().forEach((name, count) -> row.put("selector." + name, count));
+    r.selectorCounters().forEach((name, count) ->
+        row.put(name.startsWith(PooledPolicy.COUNTER_PREFIX) ? name : "selector." + name, count));
     row.put("threads", threads);
     if (input.format() != null) row.put("format", input.format());
     if (input.formatFrom() != null) row.put("formatFrom", input.formatFrom());

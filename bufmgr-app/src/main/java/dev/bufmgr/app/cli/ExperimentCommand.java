@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       CheckpointStormCommand.class,
       BgWriterCommand.class,
       TornPagesCommand.class,
+      PoolsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ExperimentCommand implements Runnable {

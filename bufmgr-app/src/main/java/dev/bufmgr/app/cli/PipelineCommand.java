@@ -5,6 +5,8 @@ import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineSampler;
+import dev.bufmgr.core.pool.NamedPools;
+import dev.bufmgr.workloads.synth.PageClasses;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.core.params.Durations;
@@ -79,6 +81,11 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
 
   @Option(names = Flags.SELECTOR, paramLabel = Flags.SPEC_LABEL, description = {Flags.SELECTOR_HELP, "Repeatable; default: gclock."})
   List<String> selectors = new ArrayList<>();
+
+  @Option(names = "--pools", paramLabel = "NAME=SELECTOR:SHARE%[CLASSES],...",
+      description = {"Pools side by side, each with its own background writer, pages routed by class (repeatable; one run",
+          "each; see bufmgr replay --help). Simulated clock only."})
+  List<String> pools = new ArrayList<>();
 
   @Option(names = {Flags.RELEASE, Flags.RELEASE_ALIAS_COMMIT}, paramLabel = Flags.SPEC_LABEL,
       description = {Flags.RELEASE_HELP, Flags.REPEATABLE_RELEASE})
@@ -172,7 +179,10 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     if (trace == null && format != null) throw new CliFailure("--format applies to --trace only");
     SelectorRegistry registry = SelectorRegistry.load();
     List<dev.bufmgr.core.params.Spec> sel = new ArrayList<>();
-    for (String s : selectors.isEmpty() ? List.of("gclock") : selectors) {
+    List<NamedPools> side = new ArrayList<>();
+    for (String p : pools) side.add(NamedPools.parse(p, PageClasses.names(), registry));
+    if (!side.isEmpty() && realTime) throw new CliFailure("--pools runs on the simulated clock only (--clock sim)");
+    for (String s : selectors.isEmpty() && side.isEmpty() ? List.of("gclock") : selectors) {
       dev.bufmgr.core.params.Spec parsed = dev.bufmgr.core.params.Spec.parse(Flags.SELECTOR, s);
       registry.components().resolve(Flags.SELECTOR, parsed);
       sel.add(parsed);
@@ -219,10 +229,11 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     PipelineSettings settings = new PipelineSettings(poolFrames, !noRings, fpw, clients,
         new ThinkTime(thinkNanos, ThinkTime.Distribution.EXP), checkpoints, writer, transactions != null ? transactions : 0,
         durationNanos, warmup, intervalNanos, seed, realTime, mode);
-    settings.config(sel.get(0), pol.get(0));
+    for (dev.bufmgr.core.params.Spec s : sel) settings.config(s, pol.get(0));
+    for (NamedPools np : side) settings.config(np.pools().getFirst().selector(), pol.get(0)).withPools(np);
 
     PrintWriter err = spec.commandLine().getErr();
-    List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, dev, sel, pol, registry, quiet ? null : line -> {
+    List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, dev, sel, side, pol, registry, quiet ? null : line -> {
       err.println("pipeline: " + line);
       err.flush();
     });

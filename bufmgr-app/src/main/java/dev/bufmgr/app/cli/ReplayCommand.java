@@ -49,6 +49,13 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
       description = {Flags.POLICY_HELP, "Repeatable, e.g. gclock, gclock:maxUsage=3, fifo, lru, opt, opt:bypass=false, caffeine. Default: all but fifo (both opt variants)."})
   List<String> policies = new ArrayList<>();
 
+  @Option(names = "--pools", paramLabel = "NAME=SELECTOR:SHARE%[CLASSES],...",
+      description = {"Pools side by side, each page routed by its page class (repeatable; one policy each, replacing the default",
+          "policies unless --policy is given too), e.g. default=gclock:70%,keep=lru-k:20%[index-root,index-inner,index-leaf],",
+          "recycle=lru-pool:10%[history]. Shares sum to 100%; one pool lists no classes and takes the rest; selector",
+          "parameters in parentheses, gclock(maxUsage=3;batch=1). Each pool gets its share of --frames (largest remainders)."})
+  List<String> pools = new ArrayList<>();
+
   @Option(names = "--frames", paramLabel = "N|P%", split = ",", defaultValue = "1%,5%,10%,25%",
       description = "Pool sizes: counts or percentages of the distinct pages (default: ${DEFAULT-VALUE}).")
   List<String> frames;
@@ -95,8 +102,9 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
     Sampling sampling = sampling();
     PolicyCatalog catalog = new PolicyCatalog(!noRings);
     List<ReplayPolicy> chosen = new ArrayList<>();
-    if (policies.isEmpty()) chosen.addAll(catalog.defaults());
+    if (policies.isEmpty() && pools.isEmpty()) chosen.addAll(catalog.defaults());
     for (String p : policies) chosen.add(catalog.resolve(p));
+    for (String p : pools) chosen.add(catalog.pools(p));
     ReplayInput in = input.input();
     if (perClass) EventRequirements.require(in.label(), in.carries(), EnumSet.of(EventField.PAGE_CLASSES), "--per-class");
     boolean percentages = FrameSizes.needsDistinctPages(frames);

@@ -55,7 +55,7 @@ public final class PipelineRows {
     for (int c = 0; c < r.classHits().length; c++) {
       if (r.classHits()[c] + r.classMisses()[c] > 0) row.put("hitRatio." + PageClasses.name(c), r.hitRatio(c));
     }
-    r.selectorCounters().forEach((name, count) -> row.put("selector." + name, count));
+    r.selectorCounters().forEach((name, count) -> row.put(name.startsWith("pool.") ? name : "selector." + name, count));
     Latencies wait = r.evictionWait();
     return row
         .put("walRecords", r.wal().records())

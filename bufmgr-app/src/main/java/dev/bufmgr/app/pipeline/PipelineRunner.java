@@ -2,6 +2,7 @@ package dev.bufmgr.app.pipeline;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.params.Spec;
+import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.pipeline.PipelineSimulation;
@@ -36,6 +37,13 @@ public final class PipelineRunner {
    */
   public static List<Outcome> run(PipelineSettings settings, PipelineInput input, PipelineDevice device,
       List<Spec> selectors, List<PolicyFactory> policies, SelectorRegistry registry, Consumer<String> progress) {
+    return run(settings, input, device, selectors, List.of(), policies, registry, progress);
+  }
+
+  /** {@link #run}, then each of {@code pools} (pools side by side, {@code --pools}) under every policy. */
+  public static List<Outcome> run(PipelineSettings settings, PipelineInput input, PipelineDevice device,
+      List<Spec> selectors, List<NamedPools> pools, List<PolicyFactory> policies, SelectorRegistry registry,
+      Consumer<String> progress) {
     List<PipelineRun> runs = new ArrayList<>();
     List<PipelineConfig> configs = new ArrayList<>();
     for (Spec sel : selectors) {
@@ -44,6 +52,12 @@ public final class PipelineRunner {
         configs.add(settings.config(sel, p));
         runs.add(new PipelineRun(settings, selector, p.spec(), input.name(), device.spec(),
             settings.realTime() ? settings.flushModeFor(p).spec() : null));
+      }
+    }
+    for (NamedPools np : pools) {
+      for (PolicyFactory p : policies) {
+        configs.add(settings.config(np.pools().get(np.poolOf(0)).selector(), p).withPools(np));
+        runs.add(new PipelineRun(settings, "pools[" + np.canonical() + "]", p.spec(), input.name(), device.spec(), null));
       }
     }
     if (settings.realTime()) device.checkRunFolders(runs.size());

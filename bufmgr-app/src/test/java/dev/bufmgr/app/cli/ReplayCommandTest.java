@@ -153,6 +153,35 @@ class ReplayCommandTest {
     assertEquals(1, field(lines.get(1), "threads"));
   }
 
+  @Test
+  void poolsSideBySideGiveOneRowWithEachPoolsCounters() {
+    CliRun r = CliRun.of("replay", "--workload", "pgbench-select:frames=200,requests=20000", "--frames", "200", "--output", "jsonl",
+        "--pools", "default=gclock:70%,keep=lru-k(k=2):30%[index-root,index-inner,index-leaf]");
+    assertEquals(0, r.status(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(1, lines.size(), "only the pooled policy runs: " + r.out());
+    String row = lines.getFirst();
+    assertTrue(row.contains("\"policy\":\"pools[default=gclock:70%,keep=lru-k(k=2):30%[index-root,index-inner,index-leaf]]\""), row);
+    assertEquals(140, field(row, "pool.default.frames"));
+    assertEquals(60, field(row, "pool.keep.frames"));
+    assertEquals(field(row, "hits"), field(row, "pool.default.hits") + field(row, "pool.keep.hits"));
+    assertEquals(field(row, "evictions"), field(row, "pool.default.evictions") + field(row, "pool.keep.evictions"));
+  }
+
+  @Test
+  void badPoolsEndWithOneLineNamingTheFlag() {
+    Path out = dir.resolve("never.jsonl");
+    String w = "pgbench-select:frames=200,requests=2000";
+    assertRefused("--pools 'default=gclock:70%,keep=lru-k:20%[index-leaf]': the shares sum to 90%, not 100%", out,
+        "replay", "--workload", w, "--pools", "default=gclock:70%,keep=lru-k:20%[index-leaf]", "--out", out.toString());
+    assertRefused("unknown page class 'leaf'", out,
+        "replay", "--workload", w, "--pools", "default=gclock:70%,keep=lru-k:30%[leaf]", "--out", out.toString());
+    assertRefused("pool 'keep' gets 0 of 10 frames", out,
+        "replay", "--workload", w, "--frames", "10", "--pools", "default=gclock:99%,keep=lru-k:1%[index-leaf]", "--out", out.toString());
+    assertRefused("--pools runs on the simulated clock only", null,
+        "pipeline", "--clock", "real", "--frames", "200", "--transactions", "10", "--pools", "default=gclock:100%");
+  }
+
   private void assertRefused(String expected, Path mustNotExist, String... args) {
     CliRun r = CliRun.of(args);
     assertEquals(2, r.status(), "exit status for " + String.join(" ", args) + ": " + r.err());

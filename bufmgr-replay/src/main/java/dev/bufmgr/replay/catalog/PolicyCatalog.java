@@ -1,6 +1,9 @@
 package dev.bufmgr.replay.catalog;
 
+import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.replay.PoolPolicy;
+import dev.bufmgr.replay.PooledPolicy;
+import dev.bufmgr.workloads.synth.PageClasses;
 import dev.bufmgr.replay.ReplayPolicy;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
@@ -56,6 +59,14 @@ public final class PolicyCatalog {
     }
     registry.components().resolve(WHAT, spec);
     return new PoolPolicy(registry, spec, rings);
+  }
+
+  /**
+   * Pools side by side ({@code --pools}, {@link NamedPools}), page classes named as the synthetic
+   * workloads name them ({@link PageClasses}); throws in one line naming the flag and the reason.
+   */
+  public PooledPolicy pools(String text) {
+    return new PooledPolicy(registry, NamedPools.parse(text, PageClasses.names(), registry), rings);
   }
 
   /**

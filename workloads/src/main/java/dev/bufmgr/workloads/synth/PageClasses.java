@@ -34,6 +34,11 @@ public final class PageClasses {
     return NAMES.size();
   }
 
+  /** The names of classes 0, 1, ... in order. */
+  public static List<String> names() {
+    return NAMES;
+  }
+
   /** The class's name, or "class-N" for an unnamed one. */
   public static String name(int pageClass) {
     return pageClass >= 0 && pageClass < NAMES.size() ? NAMES.get(pageClass) : "class-" + pageClass;
