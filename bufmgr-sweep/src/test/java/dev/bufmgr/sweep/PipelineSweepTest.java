@@ -114,13 +114,13 @@ class PipelineSweepTest {
 
   @Test
   void aRunThatCannotFinishIsItsFailureRowAndParquetHoldsEveryRowsColumns() throws IOException {
-    PipelinePlan plan = plan("commit=greedy|batch:k=5;checkpoint=off;bgwriter=off;" + SMALL);
+    PipelinePlan plan = plan("commit=greedy|batch:k=2;checkpoint=off;bgwriter=off;frames=256;clients=1;transactions=300");
     Sweep.PipelineOutcome out = Sweep.run(plan, dir.resolve("out"), false, new LocalSweepEngine(), Map.of(), null);
     assertEquals(2, out.rows().size());
     assertTrue(out.rows().get(0).ok());
     PipelineRow failed = out.rows().get(1);
     assertEquals(SweepRow.FAILED, failed.status());
-    assertTrue(failed.reason().contains("never releases"), "batch:k=5 with 4 clients: " + failed.reason());
+    assertTrue(failed.reason().contains("never releases"), "batch:k=2 with 1 client: " + failed.reason());
     assertEquals(List.of(failed), out.failures());
     assertTrue(out.summary().contains("1 failed"), out.summary());
 
