@@ -10,6 +10,7 @@ import dev.bufmgr.pipeline.PipelineConfig;
 import dev.bufmgr.pipeline.PipelineSampler;
 import dev.bufmgr.pipeline.run.PipelineDevice;
 import dev.bufmgr.pipeline.run.PipelineInput;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.wal.ReleasePolicies;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ import java.util.function.UnaryOperator;
  * A {@code ;} or {@code |} inside parentheses does not split, so a {@code mix(...)} workload
  * passes whole; component values are written in the project's one spec grammar ({@link Spec}),
  * e.g. {@code workload=tpcb:scale=1;selector=gclock|s3fifo|sieve;seed=1..5}. Keys, each once, with
- * {@code bufmgr pipeline}'s defaults: {@code workload} ({@code tpcb:frames=FRAMES,ratio=4}),
+ * {@code bufmgr pipeline}'s defaults ({@link PipelineSettings}'s): {@code workload} ({@code tpcb:frames=FRAMES,ratio=4}),
  * {@code selector} (gclock), {@code commit} (greedy), {@code checkpoint} and {@code bgwriter}
  * (PostgreSQL's defaults, or {@code off}), {@code device} ({@value PipelineDevice#DEFAULT}),
  * {@code frames} (16384), {@code clients} (10), {@code think} (0ms), {@code fullPageWrites} and
@@ -49,8 +50,6 @@ public final class PipelineSpecs {
   /** The most configurations one sweep may have, so a slip such as {@code seed=1..1000000000} is refused, not run. */
   public static final int MAX_TASKS = 100_000;
 
-  static final int DEFAULT_FRAMES = 16384;
-  static final int DEFAULT_RATIO = 4;
   private static final int MAX_CLIENTS = 100_000;
   private static final List<String> KEYS = List.of("workload", "selector", "commit", "checkpoint", "bgwriter", "device",
       "frames", "clients", "think", "fullPageWrites", "rings", "transactions", "seconds", "warmup", "interval", "seed");
@@ -146,8 +145,8 @@ public final class PipelineSpecs {
 
   /** The cross product of the fields, each value checked and made canonical once. */
   private static List<PipelineTask> expand(Map<String, List<String>> f, SelectorRegistry registry) {
-    List<String> selectors = canonical(f, "selector", "gclock", s -> registry.validate(Spec.parse("selector", s)).canonicalName());
-    List<String> commits = canonical(f, "commit", "greedy", s -> ReleasePolicies.parse("commit", s).spec());
+    List<String> selectors = canonical(f, "selector", PipelineSettings.DEFAULT_SELECTOR, s -> registry.validate(Spec.parse("selector", s)).canonicalName());
+    List<String> commits = canonical(f, "commit", PipelineSettings.DEFAULT_COMMIT, s -> ReleasePolicies.parse("commit", s).spec());
     List<String> checkpoints = canonical(f, "checkpoint", CheckpointSettings.DEFAULTS.spec(), s -> {
       CheckpointSettings c = CheckpointSettings.parse(s);
       return c == null ? "off" : c.spec();
@@ -157,9 +156,9 @@ public final class PipelineSpecs {
       return b == null ? "off" : b.spec();
     });
     List<String> devices = canonical(f, "device", PipelineDevice.DEFAULT, s -> PipelineDevice.parse(s, false).spec());
-    List<Long> frames = whole(f, "frames", DEFAULT_FRAMES, PipelineConfig.minimumFrames(1), PoolConfig.MAX_FRAMES);
-    List<Long> clients = whole(f, "clients", 10, 1, MAX_CLIENTS);
-    List<String> thinks = canonical(f, "think", "0ms", s -> {
+    List<Long> frames = whole(f, "frames", Long.parseLong(PipelineSettings.DEFAULT_FRAMES), PipelineConfig.minimumFrames(1), PoolConfig.MAX_FRAMES);
+    List<Long> clients = whole(f, "clients", Long.parseLong(PipelineSettings.DEFAULT_CLIENTS), 1, MAX_CLIENTS);
+    List<String> thinks = canonical(f, "think", PipelineSettings.DEFAULT_THINK, s -> {
       long n = Durations.parseNanos(s, "think");
       if (n < 0) throw new IllegalArgumentException("think " + s + ": a negative time");
       return duration(s, n);
@@ -167,9 +166,9 @@ public final class PipelineSpecs {
     List<String> fpws = canonical(f, "fullPageWrites", "on", PipelineSpecs::onOff);
     List<String> rings = canonical(f, "rings", "on", PipelineSpecs::onOff);
     List<Long> transactions = f.containsKey("transactions") ? whole(f, "transactions", 0, 1, Long.MAX_VALUE) : List.of(0L);
-    List<Double> seconds = f.containsKey("transactions") ? List.of(0.0) : reals(f, "seconds", 30, 0, 1e7, false);
-    List<Double> warmups = reals(f, "warmup", 0.1, 0, 1, true);
-    List<String> intervals = canonical(f, "interval", "1s", s -> {
+    List<Double> seconds = f.containsKey("transactions") ? List.of(0.0) : reals(f, "seconds", PipelineSettings.DEFAULT_SIM_SECONDS, 0, 1e7, false);
+    List<Double> warmups = reals(f, "warmup", Double.parseDouble(PipelineSettings.DEFAULT_WARMUP), 0, 1, true);
+    List<String> intervals = canonical(f, "interval", PipelineSettings.DEFAULT_INTERVAL, s -> {
       long n = Durations.parseNanos(s, "interval");
       if (n <= 0) throw new IllegalArgumentException("interval " + s + ": not positive");
       return duration(s, n);
@@ -198,7 +197,7 @@ public final class PipelineSpecs {
                               for (double warm : warmups)
                                 for (String interval : intervals)
                                   for (long seed : seeds) {
-                                    String text = workload(w.isEmpty() ? "tpcb:frames=" + fr + ",ratio=" + DEFAULT_RATIO : w, seed);
+                                    String text = workload(w.isEmpty() ? "tpcb:frames=" + fr + ",ratio=" + PipelineSettings.DEFAULT_RATIO : w, seed);
                                     String input = inputs.computeIfAbsent(text, t -> PipelineInput.workload(t).name());
                                     out.add(checked(new PipelineTask(input, sel, commit, cp, bg, dev, (int) fr, (int) cl, think,
                                         fpw.equals("on"), ring.equals("on"), tx, sec, warm, interval, seed)));

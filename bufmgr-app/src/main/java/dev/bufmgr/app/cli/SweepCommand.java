@@ -2,6 +2,7 @@ package dev.bufmgr.app.cli;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.pipeline.run.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.replay.catalog.PolicyCatalog;
 import dev.bufmgr.replay.sample.Sampling;
 import dev.bufmgr.sweep.BuiltInCorpus;
@@ -55,9 +56,13 @@ public final class SweepCommand implements Callable<Integer> {
   @Option(names = PipelineSpecs.FLAG, paramLabel = "SPEC",
       description = {"A pipeline sweep instead of traces: KEY=V1|V2|...;KEY=FROM..TO;... (';' and '|' inside parentheses do not split),",
           "every combination one simulated run of bufmgr pipeline; repeatable (the configurations of every spec, each once).",
-          "Keys (default): workload (tpcb:frames=FRAMES,ratio=4), selector (gclock), commit (greedy), checkpoint and bgwriter",
-          "(bufmgr pipeline's, or off), device (" + PipelineDevice.DEFAULT + "), frames (16384), clients (10),",
-          "think (0ms), fullPageWrites, rings (on|off: on), transactions or seconds (30), warmup (0.1), interval (1s), seed (1).",
+          "Keys (default): workload (tpcb:frames=FRAMES,ratio=" + PipelineSettings.DEFAULT_RATIO + "), selector ("
+              + PipelineSettings.DEFAULT_SELECTOR + "), commit (" + PipelineSettings.DEFAULT_COMMIT + "), checkpoint and bgwriter",
+          "(bufmgr pipeline's, or off), device (" + PipelineDevice.DEFAULT + "), frames (" + PipelineSettings.DEFAULT_FRAMES
+              + "), clients (" + PipelineSettings.DEFAULT_CLIENTS + "),",
+          "think (" + PipelineSettings.DEFAULT_THINK + "), fullPageWrites, rings (on|off: on), transactions or seconds ("
+              + PipelineSettings.DEFAULT_SIM_SECONDS + "), warmup (" + PipelineSettings.DEFAULT_WARMUP + "), interval ("
+              + PipelineSettings.DEFAULT_INTERVAL + "), seed (1).",
           "Ranges FROM..TO for frames, clients, transactions and seed (seeds from 1). A run's seed also seeds its workload unless",
           "the workload names its own: seed=S is bufmgr pipeline --workload W,seed=S --seed S.",
           "E.g. --pipeline 'workload=tpcb:scale=1;selector=gclock|s3fifo|sieve;transactions=2000;seed=1..5'."})
