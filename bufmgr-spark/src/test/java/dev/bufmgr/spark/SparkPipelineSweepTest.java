@@ -25,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkPipelineSweepTest {
   @TempDir Path dir;
 
-  private static final Map<String, String> LOCAL2 = Map.of("master", "local[2]", "spark.ui.enabled", "false",
-      "spark.driver.host", "127.0.0.1", "spark.driver.bindAddress", "127.0.0.1");
-
   private static List<Map<String, Object>> withoutWallClock(List<PipelineRow> rows) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (PipelineRow r : rows) {
@@ -44,14 +41,15 @@ class SparkPipelineSweepTest {
     List<String> specs = List.of("selector=gclock|s3fifo;frames=256;clients=4;transactions=300;seed=3");
     PipelinePlan plan = new PipelinePlan(PipelineSpecs.parse(specs, SelectorRegistry.load()), specs);
     Sweep.PipelineOutcome local = Sweep.run(plan, dir.resolve("local"), false, new LocalSweepEngine(), Map.of(), null);
-    Sweep.PipelineOutcome spark = Sweep.run(plan, dir.resolve("spark"), false, new SparkSweepEngine(), LOCAL2, null);
-    assertEquals(2, spark.rows().size());
-    assertTrue(spark.failures().isEmpty(), spark.summary());
-    assertEquals(withoutWallClock(local.rows()), withoutWallClock(spark.rows()));
-
-    SparkSession session = SparkSession.builder().master("local[1]").config("spark.ui.enabled", "false")
+    // One session for the sweep (the engine runs on the session it finds, as under spark-submit) and for reading its Parquet.
+    SparkSession session = SparkSession.builder().master("local[2]").config("spark.ui.enabled", "false")
         .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     try {
+      Sweep.PipelineOutcome spark = Sweep.run(plan, dir.resolve("spark"), false, new SparkSweepEngine(), Map.of(), null);
+      assertEquals(2, spark.rows().size());
+      assertTrue(spark.failures().isEmpty(), spark.summary());
+      assertEquals(withoutWallClock(local.rows()), withoutWallClock(spark.rows()));
+
       List<String> fromParquet = new ArrayList<>();
       for (Row r : session.read().parquet(dir.resolve("spark").resolve(ParquetRows.FOLDER).toString())
           .select("configId", "selector", "seed", "dirtyEvictions", "tps", "status").collectAsList()) {
