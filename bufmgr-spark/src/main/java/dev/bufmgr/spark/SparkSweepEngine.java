@@ -2,14 +2,15 @@ package dev.bufmgr.spark;
 
 import dev.bufmgr.sweep.SweepEngine;
 import dev.bufmgr.sweep.SweepStore;
-import dev.bufmgr.sweep.TraceTask;
+import dev.bufmgr.sweep.SweepTask;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The sweep engine {@code spark}: each pending task is one Spark task that runs {@link
- * dev.bufmgr.sweep.TraceReplays#run} on an executor, and the driver keeps each task's rows in the
+ * dev.bufmgr.sweep.TraceReplays#run} (a trace's) or {@link dev.bufmgr.sweep.PipelineTasks#run} (a
+ * pipeline configuration's) on an executor, and the driver keeps each task's rows in the
  * results folder as its result arrives ({@link SparkSweepJob}). Registered for {@link
  * java.util.ServiceLoader}; this class names no Spark type, so it loads where Spark's jars are
  * missing and says so in one line instead of failing to link.
@@ -49,7 +50,7 @@ public final class SparkSweepEngine implements SweepEngine {
   }
 
   @Override
-  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+  public void run(SweepStore store, List<? extends SweepTask> pending, Map<String, String> options, PrintStream progress) {
     check(options);
     SparkSweepJob.run(store, pending, options, progress);
   }

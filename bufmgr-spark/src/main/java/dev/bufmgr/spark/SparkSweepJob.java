@@ -3,7 +3,7 @@ package dev.bufmgr.spark;
 import dev.bufmgr.sweep.Progress;
 import dev.bufmgr.sweep.SweepEngine;
 import dev.bufmgr.sweep.SweepStore;
-import dev.bufmgr.sweep.TraceTask;
+import dev.bufmgr.sweep.SweepTask;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ import scala.runtime.BoxedUnit;
 final class SparkSweepJob {
   private SparkSweepJob() {}
 
-  static void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+  static void run(SweepStore store, List<? extends SweepTask> pending, Map<String, String> options, PrintStream progress) {
     String master = options.get(SparkSweepEngine.MASTER);
     if (master == null && System.getProperty("spark.master") == null) master = "local[*]";
     scala.Option<SparkSession> made = SparkSession.getActiveSession();
@@ -87,10 +87,10 @@ final class SparkSweepJob {
     return String.join(",", jars);
   }
 
-  private static void runTasks(SparkContext sc, SweepStore store, List<TraceTask> pending, PrintStream progress) {
+  private static void runTasks(SparkContext sc, SweepStore store, List<? extends SweepTask> pending, PrintStream progress) {
     ExecutorLossReport losses = new ExecutorLossReport(progress);
     sc.addSparkListener(losses);
-    JavaRDD<TraceTask> tasks = JavaSparkContext.fromSparkContext(sc).parallelize(new ArrayList<>(pending), pending.size());
+    JavaRDD<SweepTask> tasks = JavaSparkContext.fromSparkContext(sc).parallelize(new ArrayList<>(pending), pending.size());
     Progress meter = new Progress(progress, pending.size());
     try {
       sc.runJob(tasks.rdd(), new ReplayOnExecutor(), new Keep(store, meter), ClassTag$.MODULE$.apply(ArrayList.class));

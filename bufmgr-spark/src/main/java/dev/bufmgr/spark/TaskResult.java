@@ -1,7 +1,7 @@
 package dev.bufmgr.spark;
 
-import dev.bufmgr.sweep.SweepRow;
-import dev.bufmgr.sweep.TraceTask;
+import dev.bufmgr.sweep.SweepResult;
+import dev.bufmgr.sweep.SweepTask;
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.List;
  * @param task the task
  * @param rows its rows, or its one failure row
  */
-record TaskResult(TraceTask task, List<SweepRow> rows) implements Serializable {
+record TaskResult(SweepTask task, List<SweepResult> rows) implements Serializable {
   @Serial private static final long serialVersionUID = 1L;
 
   TaskResult {

@@ -3,8 +3,9 @@
  * dev.bufmgr.spark.SparkSweepEngine}), found by {@link java.util.ServiceLoader} when this module's
  * jar and Spark's are on the class path. Each trace's task ({@link dev.bufmgr.sweep.TraceTask}, a
  * Java-serialized record) is one Spark task running {@link dev.bufmgr.sweep.TraceReplays#run} on an
- * executor; the driver keeps each task's rows once in the results folder and writes the rows as
- * Parquet partitioned by dataset. Spark is a provided dependency: the program's jar stays small.
+ * executor, as each pipeline configuration's ({@link dev.bufmgr.sweep.PipelineTask}) is one running
+ * {@link dev.bufmgr.sweep.PipelineTasks#run}; the driver keeps each task's rows once in the results
+ * folder and writes the rows as Parquet (a trace sweep's partitioned by dataset). Spark is a provided dependency: the program's jar stays small.
  *
  * <p>Two ways to run it:
  *

@@ -17,7 +17,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The default engine: the pending tasks on this machine's cores. At most {@code jobs} traces are
+ * The default engine: the pending tasks on this machine's cores (a pipeline configuration's task
+ * is one simulation on one core, its pool's memory taken from the same budget). At most {@code jobs} traces are
  * in flight (option {@code jobs}; default the number of cores), each replayed on cores / jobs
  * worker threads, so every core replays. Before a task replays, its memory is estimated ({@link
  * TaskMemory}) and taken from a budget of 80% of the heap; a task waits until its estimate fits,
@@ -60,7 +61,7 @@ public final class LocalSweepEngine implements SweepEngine {
   }
 
   @Override
-  public void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress) {
+  public void run(SweepStore store, List<? extends SweepTask> pending, Map<String, String> options, PrintStream progress) {
     check(options);
     if (pending.isEmpty()) return;
     int cores = Runtime.getRuntime().availableProcessors();
@@ -72,14 +73,14 @@ public final class LocalSweepEngine implements SweepEngine {
     AtomicInteger started = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> Thread.ofPlatform().name("sweep-" + started.getAndIncrement()).unstarted(r));
     try {
-      ExecutorCompletionService<TraceTask> done = new ExecutorCompletionService<>(pool);
-      List<Future<TraceTask>> futures = new ArrayList<>();
-      for (TraceTask t : pending) futures.add(done.submit(() -> runOne(store, t, workers, memory, budgetMiB, meter)));
+      ExecutorCompletionService<SweepTask> done = new ExecutorCompletionService<>(pool);
+      List<Future<SweepTask>> futures = new ArrayList<>();
+      for (SweepTask t : pending) futures.add(done.submit(() -> runOne(store, t, workers, memory, budgetMiB, meter)));
       for (int i = 0; i < pending.size(); i++) {
         try {
           done.take().get();
         } catch (ExecutionException e) {
-          for (Future<TraceTask> f : futures) f.cancel(true);
+          for (Future<SweepTask> f : futures) f.cancel(true);
           throw e.getCause() instanceof ThreadFailure f ? f : ThreadFailure.of("sweep", e.getCause());
         }
       }
@@ -95,7 +96,7 @@ public final class LocalSweepEngine implements SweepEngine {
    * Runs one task on a pool thread; anything but the task's own failure (which is its row) leaves
    * as a {@link ThreadFailure} naming the thread, which stops the sweep.
    */
-  private TraceTask runOne(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB, Progress meter)
+  private SweepTask runOne(SweepStore store, SweepTask task, int workers, Semaphore memory, long budgetMiB, Progress meter)
       throws InterruptedException {
     try {
       return runTask(store, task, workers, memory, budgetMiB, meter);
@@ -106,19 +107,41 @@ public final class LocalSweepEngine implements SweepEngine {
     }
   }
 
-  private TraceTask runTask(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB,
+  private SweepTask runTask(SweepStore store, SweepTask task, int workers, Semaphore memory, long budgetMiB,
       Progress meter) throws InterruptedException {
-    Path local = localFile(task);
-    List<SweepRow> rows;
-    if (local == null) {
-      rows = List.of(TraceReplays.failure(task, null, task.trace() + ": not a local file; the local engine reads local "
-          + "files only (--engine spark reads hdfs:// and s3a:// paths)"));
-    } else {
-      rows = replay(store, task, local, workers, memory, budgetMiB);
-    }
+    List<? extends SweepResult> rows = switch (task) {
+      case TraceTask t -> traceRows(store, t, workers, memory, budgetMiB);
+      case PipelineTask p -> List.of(pipelineRow(p, memory, budgetMiB));
+    };
     store.record(task, rows);
     meter.finished(task, rows);
     return task;
+  }
+
+  private List<SweepRow> traceRows(SweepStore store, TraceTask task, int workers, Semaphore memory, long budgetMiB)
+      throws InterruptedException {
+    Path local = localFile(task);
+    if (local == null) {
+      return List.of(TraceReplays.failure(task, null, task.trace() + ": not a local file; the local engine reads local "
+          + "files only (--engine spark reads hdfs:// and s3a:// paths)"));
+    }
+    return replay(store, task, local, workers, memory, budgetMiB);
+  }
+
+  /** A pipeline configuration's run, its pool's memory ({@link PipelineTasks#memoryBytes}) taken from the budget first. */
+  private static PipelineRow pipelineRow(PipelineTask task, Semaphore memory, long budgetMiB) throws InterruptedException {
+    long needMiB = (PipelineTasks.memoryBytes(task) >> 20) + 1;
+    if (needMiB > budgetMiB) {
+      return PipelineTasks.failure(task, String.format(Locale.ROOT, "%s: its pool of %d frames needs about %d MiB of heap, "
+          + "more than the %d MiB a sweep may use here; raise the heap (BUFMGR_JAVA_OPTS=-Xmx...)", task.label(), task.frames(),
+          needMiB, budgetMiB));
+    }
+    memory.acquire((int) needMiB);
+    try {
+      return PipelineTasks.run(task);
+    } finally {
+      memory.release((int) needMiB);
+    }
   }
 
   private List<SweepRow> replay(SweepStore store, TraceTask task, Path local, int workers, Semaphore memory,

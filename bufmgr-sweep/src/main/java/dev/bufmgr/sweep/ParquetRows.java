@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import dev.bufmgr.core.resource.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +36,11 @@ import org.apache.parquet.schema.Types;
  * Spark 4.2's version, so the two agree on one class path), on the machine that holds the
  * results folder, by every engine. Columns are {@link SweepRow#COLUMNS} less {@code dataset}:
  * strings as UTF-8, longs as INT64, doubles as DOUBLE with NaN as null (as the JSON lines have
- * them). Pages are ZSTD-compressed by zstd-jni directly, so writing needs no Hadoop class,
+ * them). A pipeline sweep's rows ({@link #writeAll}) go to one file, {@code
+ * results.parquet/part-00000.parquet}, their columns the union of the rows' fields in the order
+ * first met, each typed by its values (text as a string; true and false as a boolean; whole
+ * numbers as INT64 unless some row holds a fraction, then DOUBLE), every column optional (a failed
+ * configuration's row has its configuration only). Pages are ZSTD-compressed by zstd-jni directly, so writing needs no Hadoop class,
  * codec or configuration at run time. Each file is named in the folder's manifest first and
  * written whole to a temporary file renamed into place.
  */
@@ -50,32 +55,64 @@ public final class ParquetRows {
   /** Writes {@code rows} under the results folder's {@link #FOLDER}, one file per dataset. */
   public static void writePartitioned(SweepStore store, List<SweepRow> rows) {
     Map<String, List<SweepRow>> byDataset = new LinkedHashMap<>();
-    for (SweepRow r : rows) byDataset.computeIfAbsent(r.dataset(), k -> new java.util.ArrayList<>()).add(r);
+    for (SweepRow r : rows) byDataset.computeIfAbsent(r.dataset(), k -> new ArrayList<>()).add(r);
+    List<SweepRow.Column> columns = SweepRow.COLUMNS.stream().filter(c -> !c.name().equals("dataset")).toList();
     for (Map.Entry<String, List<SweepRow>> e : byDataset.entrySet()) {
       String rel = FOLDER + "/dataset=" + escape(e.getKey()) + "/" + PART;
       store.note(rel);
-      AtomicOutput.writeWith(store.dir().resolve(rel), tmp -> write(tmp, e.getValue()));
+      AtomicOutput.writeWith(store.dir().resolve(rel), tmp -> write(tmp, schema(columns, false), e.getValue()));
     }
   }
 
-  /** Writes {@code rows} to {@code file} (replaced), every column but {@code dataset}. */
-  static void write(Path file, List<SweepRow> rows) throws IOException {
-    try (ParquetWriter<SweepRow> w = new Builder(file).withConf(new PlainParquetConfiguration())
+  /** Writes a pipeline sweep's {@code rows} to the results folder's {@link #FOLDER}, in one file. */
+  public static void writeAll(SweepStore store, List<? extends SweepResult> rows) {
+    String rel = FOLDER + "/" + PART;
+    store.note(rel);
+    MessageType schema = schema(columnsOf(rows), true);
+    AtomicOutput.writeWith(store.dir().resolve(rel), tmp -> write(tmp, schema, rows));
+  }
+
+  /** The union of the rows' fields in the order first met, each typed by its values. */
+  static List<SweepRow.Column> columnsOf(List<? extends SweepResult> rows) {
+    Map<String, String> types = new LinkedHashMap<>();
+    for (SweepResult r : rows) {
+      r.values().forEach((k, v) -> {
+        String t = v == null ? null : switch (v) {
+          case String s -> "string";
+          case Boolean b -> "boolean";
+          case Double d -> "double";
+          case Float f -> "double";
+          case Number n -> "long";
+          default -> "string";
+        };
+        String had = types.get(k);
+        if (had == null || had.equals("null")) types.put(k, t == null ? "null" : t);
+        else if (t != null && !t.equals(had)) types.put(k, had.equals("long") && t.equals("double") || had.equals("double") && t.equals("long") ? "double" : "string");
+      });
+    }
+    List<SweepRow.Column> out = new ArrayList<>();
+    types.forEach((k, t) -> out.add(new SweepRow.Column(k, t.equals("null") ? "string" : t)));
+    return out;
+  }
+
+  /** Writes {@code rows} to {@code file} (replaced), the columns of {@code schema}. */
+  static void write(Path file, MessageType schema, List<? extends SweepResult> rows) throws IOException {
+    try (ParquetWriter<SweepResult> w = new Builder(file, schema).withConf(new PlainParquetConfiguration())
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withCompressionCodec(CompressionCodecName.ZSTD)
         .withCodecFactory(new ZstdOnly()).build()) {
-      for (SweepRow r : rows) w.write(r);
+      for (SweepResult r : rows) w.write(r);
     }
   }
 
-  /** The file's schema: {@link SweepRow#COLUMNS} less the partition column. */
-  static MessageType schema() {
+  /** A file's schema: {@code columns}, long ones required unless {@code nullableLongs}. */
+  static MessageType schema(List<SweepRow.Column> columns, boolean nullableLongs) {
     Types.MessageTypeBuilder b = Types.buildMessage();
-    for (SweepRow.Column c : SweepRow.COLUMNS) {
-      if (c.name().equals("dataset")) continue;
+    for (SweepRow.Column c : columns) {
       switch (c.type()) {
         case "string" -> b.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(c.name());
-        case "long" -> b.required(PrimitiveTypeName.INT64).named(c.name());
+        case "long" -> (nullableLongs ? b.optional(PrimitiveTypeName.INT64) : b.required(PrimitiveTypeName.INT64)).named(c.name());
         case "double" -> b.optional(PrimitiveTypeName.DOUBLE).named(c.name());
+        case "boolean" -> b.optional(PrimitiveTypeName.BOOLEAN).named(c.name());
         default -> throw new IllegalStateException("column " + c.name() + ": unknown type " + c.type());
       }
     }
@@ -96,9 +133,12 @@ public final class ParquetRows {
     return sb.toString();
   }
 
-  private static final class Builder extends ParquetWriter.Builder<SweepRow, Builder> {
-    Builder(Path file) {
+  private static final class Builder extends ParquetWriter.Builder<SweepResult, Builder> {
+    private final MessageType schema;
+
+    Builder(Path file, MessageType schema) {
       super(new LocalOutputFile(file));
+      this.schema = schema;
     }
 
     @Override
@@ -107,20 +147,24 @@ public final class ParquetRows {
     }
 
     @Override
-    protected WriteSupport<SweepRow> getWriteSupport(Configuration conf) {
-      return new RowWriter();
+    protected WriteSupport<SweepResult> getWriteSupport(Configuration conf) {
+      return new RowWriter(schema);
     }
 
     @Override
-    protected WriteSupport<SweepRow> getWriteSupport(ParquetConfiguration conf) {
-      return new RowWriter();
+    protected WriteSupport<SweepResult> getWriteSupport(ParquetConfiguration conf) {
+      return new RowWriter(schema);
     }
   }
 
-  /** Each row's values, field by field, nulls left out. */
-  private static final class RowWriter extends WriteSupport<SweepRow> {
-    private final MessageType schema = schema();
+  /** Each row's values, field by field in the schema's order, nulls left out. */
+  private static final class RowWriter extends WriteSupport<SweepResult> {
+    private final MessageType schema;
     private RecordConsumer out;
+
+    RowWriter(MessageType schema) {
+      this.schema = schema;
+    }
 
     @Override
     public WriteContext init(Configuration conf) {
@@ -138,23 +182,23 @@ public final class ParquetRows {
     }
 
     @Override
-    public void write(SweepRow row) {
+    public void write(SweepResult row) {
       out.startMessage();
-      int i = 0;
-      for (Map.Entry<String, Object> e : row.values().entrySet()) {
-        if (e.getKey().equals("dataset")) continue;
-        Object v = e.getValue();
-        if (v != null) {
-          out.startField(e.getKey(), i);
-          switch (v) {
-            case String s -> out.addBinary(Binary.fromString(s));
-            case Long l -> out.addLong(l);
-            case Double d -> out.addDouble(d);
-            default -> throw new IllegalStateException("column " + e.getKey() + ": a " + v.getClass().getSimpleName());
-          }
-          out.endField(e.getKey(), i);
+      Map<String, Object> values = row.values();
+      for (int i = 0; i < schema.getFieldCount(); i++) {
+        String name = schema.getFieldName(i);
+        Object v = values.get(name);
+        if (v instanceof Double d && Double.isNaN(d)) v = null;
+        if (v == null) continue;
+        out.startField(name, i);
+        switch (schema.getType(i).asPrimitiveType().getPrimitiveTypeName()) {
+          case BINARY -> out.addBinary(Binary.fromString(String.valueOf(v)));
+          case INT64 -> out.addLong(((Number) v).longValue());
+          case DOUBLE -> out.addDouble(((Number) v).doubleValue());
+          case BOOLEAN -> out.addBoolean((Boolean) v);
+          default -> throw new IllegalStateException("column " + name + ": a " + v.getClass().getSimpleName());
         }
-        i++;
+        out.endField(name, i);
       }
       out.endMessage();
     }

@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The sweep's progress line on stderr after each task (every engine's): tasks done of total, rows so far, the
  * requests replayed per second of wall time (each configuration's requests counted, as a one-pass
- * replay of 40 configurations replays every request 40 times), and the time left at that pace.
+ * replay of 40 configurations replays every request 40 times) or, in a pipeline sweep, the
+ * simulated transactions per second of wall time, and the time left at that pace.
  */
 public final class Progress {
   private final PrintStream out;
@@ -16,6 +17,7 @@ public final class Progress {
   private int done;
   private long rows;
   private long requests;
+  private long transactions;
   private int failed;
 
   public Progress(PrintStream out, int total) {
@@ -23,17 +25,23 @@ public final class Progress {
     this.total = total;
   }
 
-  public synchronized void finished(TraceTask task, List<SweepRow> taskRows) {
+  public synchronized void finished(SweepTask task, List<? extends SweepResult> taskRows) {
     done++;
     rows += taskRows.size();
-    for (SweepRow r : taskRows) if (r.ok()) requests += r.requests();
-    boolean bad = taskRows.stream().anyMatch(r -> SweepRow.FAILED.equals(r.status()));
+    for (SweepResult r : taskRows) {
+      if (r instanceof SweepRow s && s.ok()) requests += s.requests();
+      if (r instanceof PipelineRow p && p.ok()) transactions += (long) p.number("transactions");
+    }
+    boolean bad = taskRows.stream().anyMatch(SweepResult::failed);
     if (bad) failed++;
     if (out == null) return;
     double seconds = (System.nanoTime() - start) / 1e9;
     double left = done == 0 ? 0 : seconds / done * (total - done);
-    out.printf(Locale.ROOT, "bufmgr: sweep [%d/%d] %s%s rows=%d %.1fM req/s ETA %s%n", done, total, name(task.trace()),
-        bad ? " FAILED" : "", rows, seconds > 0 ? requests / seconds / 1e6 : 0.0, clock(left));
+    String pace = task instanceof PipelineTask
+        ? String.format(Locale.ROOT, "%,.0f simulated txn/s", seconds > 0 ? transactions / seconds : 0.0)
+        : String.format(Locale.ROOT, "%.1fM req/s", seconds > 0 ? requests / seconds / 1e6 : 0.0);
+    out.printf(Locale.ROOT, "bufmgr: sweep [%d/%d] %s%s rows=%d %s ETA %s%n", done, total, task instanceof TraceTask t ? name(t.trace()) : task.label(),
+        bad ? " FAILED" : "", rows, pace, clock(left));
     if (failed > 0 && done == total) out.printf(Locale.ROOT, "bufmgr: sweep: %d of %d tasks failed%n", failed, total);
   }
 

@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * Where a sweep's tasks run: this machine's cores ({@link LocalSweepEngine}) or a cluster (an
  * engine another module registers with {@link java.util.ServiceLoader}, such as bufmgr-spark's).
- * Every engine runs each task with {@link TraceReplays#run} and hands its rows to {@link
- * SweepStore#record} once, whatever it retries, so a sweep's rows do not depend on its engine.
+ * Every engine runs each task with {@link TraceReplays#run} (a trace's) or {@link PipelineTasks#run}
+ * (a pipeline configuration's) and hands its rows to {@link SweepStore#record} once, whatever it
+ * retries, so a sweep's rows do not depend on its engine.
  */
 public interface SweepEngine {
   /** The name {@code --engine} takes. */
@@ -30,5 +31,5 @@ public interface SweepEngine {
    * @param options the engine's own settings by name (e.g. Spark's master), validated by the engine
    * @param progress where progress lines go (stderr), or null for none
    */
-  void run(SweepStore store, List<TraceTask> pending, Map<String, String> options, PrintStream progress);
+  void run(SweepStore store, List<? extends SweepTask> pending, Map<String, String> options, PrintStream progress);
 }

@@ -16,7 +16,7 @@ import java.util.Map;
  * @param sizes the sizes
  * @param sample the {@code --sample} spec every task replays with, or null for exact replay
  */
-public record SweepPlan(List<TraceTask> tasks, List<String> policies, List<SweepSize> sizes, String sample) {
+public record SweepPlan(List<TraceTask> tasks, List<String> policies, List<SweepSize> sizes, String sample) implements Plan {
   public SweepPlan {
     tasks = List.copyOf(tasks);
     policies = List.copyOf(policies);
@@ -37,6 +37,7 @@ public record SweepPlan(List<TraceTask> tasks, List<String> policies, List<Sweep
   }
 
   /** A hash of every task's trace, format and dataset, the policies and the sizes. */
+  @Override
   public String id() {
     StringBuilder sb = new StringBuilder();
     for (TraceTask t : tasks) sb.append(t.trace()).append('\t').append(t.format()).append('\t').append(t.dataset()).append('\n');
@@ -47,6 +48,7 @@ public record SweepPlan(List<TraceTask> tasks, List<String> policies, List<Sweep
   }
 
   /** The plan's description for the results folder's {@code sweep.json}: its id and what it covers. */
+  @Override
   public String describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sweep", id());
@@ -56,5 +58,10 @@ public record SweepPlan(List<TraceTask> tasks, List<String> policies, List<Sweep
     m.put("configurations", (long) tasks.size() * policies.size() * sizes.size());
     if (sample != null) m.put("sample", sample);
     return Json.object(m);
+  }
+
+  @Override
+  public SweepRow row(String jsonLine) {
+    return SweepRow.fromJson(jsonLine);
   }
 }

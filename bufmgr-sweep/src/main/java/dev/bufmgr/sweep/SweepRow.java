@@ -2,7 +2,6 @@ package dev.bufmgr.sweep;
 
 import dev.bufmgr.results.report.Json;
 import java.io.Serial;
-import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ import java.util.Map;
  */
 public record SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint,
     String policy, String size, long frames, double fraction, long hits, long misses, double missRatio, double seconds,
-    String status, String reason, double sampleRate) implements Serializable {
+    String status, String reason, double sampleRate) implements SweepResult {
   @Serial private static final long serialVersionUID = 1L;
 
   /** The status of a replayed configuration. */

@@ -44,11 +44,11 @@ public final class SweepStore {
   private static final String DONE = ".jsonl";
 
   private final Path dir;
-  private final SweepPlan plan;
+  private final Plan plan;
   private final FactsCache facts;
   private Set<String> noted;
 
-  private SweepStore(Path dir, SweepPlan plan) {
+  private SweepStore(Path dir, Plan plan) {
     this.dir = dir;
     this.plan = plan;
     this.facts = new FactsCache(this);
@@ -60,7 +60,7 @@ public final class SweepStore {
    *
    * @throws IllegalArgumentException naming {@code --out} and why the folder cannot be used
    */
-  public static SweepStore open(Path out, SweepPlan plan, boolean force) {
+  public static SweepStore open(Path out, Plan plan, boolean force) {
     Path dir = out.toAbsolutePath().normalize();
     Path sweepFile = dir.resolve(SWEEP_FILE);
     SweepStore store = new SweepStore(dir, plan);
@@ -89,6 +89,7 @@ public final class SweepStore {
   private static String brief(String description) {
     try {
       Map<String, Object> m = FlatJson.parse(description);
+      if ("pipeline".equals(m.get("kind"))) return "sweep " + m.get("sweep") + ": " + m.get("configurations") + " pipeline configurations";
       return "sweep " + m.get("sweep") + ": " + m.get("traces") + " traces, " + String.valueOf(m.get("policies")).split(" ").length
           + " policies, sizes " + m.get("sizes");
     } catch (IllegalArgumentException e) {
@@ -102,7 +103,7 @@ public final class SweepStore {
   }
 
   /** The plan the folder holds. */
-  public SweepPlan plan() {
+  public Plan plan() {
     return plan;
   }
 
@@ -114,14 +115,14 @@ public final class SweepStore {
   /** The keys of the tasks whose rows are in the folder (failed tasks are not done). */
   public synchronized Set<String> done() {
     Set<String> keys = new HashSet<>();
-    for (TraceTask t : plan.tasks()) if (Files.isRegularFile(taskFile(t.key(), DONE))) keys.add(t.key());
+    for (SweepTask t : plan.tasks()) if (Files.isRegularFile(taskFile(t.key(), DONE))) keys.add(t.key());
     return keys;
   }
 
   /** The plan's tasks not yet done, in order. */
-  public List<TraceTask> pending() {
+  public List<SweepTask> pending() {
     Set<String> done = done();
-    return plan.tasks().stream().filter(t -> !done.contains(t.key())).toList();
+    return plan.tasks().stream().filter(t -> !done.contains(t.key())).map(SweepTask.class::cast).toList();
   }
 
   /**
@@ -129,10 +130,10 @@ public final class SweepStore {
    * holds every row of a task or none. A task that failed is kept apart and tried again by a rerun;
    * one that succeeds removes its earlier failure.
    */
-  public synchronized void record(TraceTask task, List<SweepRow> rows) {
-    boolean failed = rows.stream().anyMatch(r -> SweepRow.FAILED.equals(r.status()));
+  public synchronized void record(SweepTask task, List<? extends SweepResult> rows) {
+    boolean failed = rows.stream().anyMatch(SweepResult::failed);
     StringBuilder sb = new StringBuilder();
-    for (SweepRow r : rows) sb.append(r.toJson()).append('\n');
+    for (SweepResult r : rows) sb.append(r.toJson()).append('\n');
     write(TASKS + "/" + task.key() + (failed ? FAILED : DONE), sb.toString());
     if (!failed) {
       try {
@@ -143,16 +144,21 @@ public final class SweepStore {
     }
   }
 
-  /** Every row in the folder for the plan's tasks, in the plan's order (a failed task's one row included). */
-  public synchronized List<SweepRow> rows() {
-    List<SweepRow> rows = new ArrayList<>();
-    for (TraceTask t : plan.tasks()) {
+  /** Every row in the folder of a trace sweep's tasks, in the plan's order (a failed task's one row included). */
+  public List<SweepRow> rows() {
+    return results().stream().map(SweepRow.class::cast).toList();
+  }
+
+  /** Every row in the folder for the plan's tasks, of either kind, in the plan's order (a failed task's one row included). */
+  public synchronized List<SweepResult> results() {
+    List<SweepResult> rows = new ArrayList<>();
+    for (SweepTask t : plan.tasks()) {
       Path f = taskFile(t.key(), DONE);
       if (!Files.isRegularFile(f)) f = taskFile(t.key(), FAILED);
       if (!Files.isRegularFile(f)) continue;
       try {
         for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-          if (!line.isBlank()) rows.add(SweepRow.fromJson(line));
+          if (!line.isBlank()) rows.add(plan.row(line));
         }
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read " + f + ": " + IoReasons.of(e), e);
@@ -164,9 +170,9 @@ public final class SweepStore {
   }
 
   /** Writes {@link #RESULTS_FILE}: every row, in order. */
-  public synchronized void publish(List<SweepRow> rows) {
+  public synchronized void publish(List<? extends SweepResult> rows) {
     StringBuilder sb = new StringBuilder();
-    for (SweepRow r : rows) sb.append(r.toJson()).append('\n');
+    for (SweepResult r : rows) sb.append(r.toJson()).append('\n');
     write(RESULTS_FILE, sb.toString());
   }
 

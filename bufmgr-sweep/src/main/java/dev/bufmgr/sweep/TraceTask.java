@@ -1,7 +1,6 @@
 package dev.bufmgr.sweep;
 
 import java.io.Serial;
-import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -18,7 +17,7 @@ import java.util.List;
  * @param sample the {@code --sample} spec (SHARDS with miniature simulation), or null for exact replay
  */
 public record TraceTask(String trace, String format, String dataset, List<String> policies, List<SweepSize> sizes,
-    String sample) implements Serializable {
+    String sample) implements SweepTask {
   @Serial private static final long serialVersionUID = 1L;
 
   public TraceTask {
@@ -31,11 +30,17 @@ public record TraceTask(String trace, String format, String dataset, List<String
     this(trace, format, dataset, policies, sizes, null);
   }
 
+  @Override
+  public String label() {
+    return trace;
+  }
+
   /**
    * The task's name in the results folder: a hash of the trace as named, its format and dataset,
    * so the same sweep run again finds the tasks it finished (the configurations themselves are
    * the sweep's, checked by {@link SweepPlan#id}).
    */
+  @Override
   public String key() {
     return Hashes.hex(Hashes.sha256(trace + '\n' + format + '\n' + dataset), 16);
   }

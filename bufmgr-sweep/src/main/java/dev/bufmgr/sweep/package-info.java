@@ -6,6 +6,9 @@
  * a {@link dev.bufmgr.sweep.SweepStore} keeps each finished task's rows in the results folder at
  * once, so a killed sweep resumes where it stopped; a {@link dev.bufmgr.sweep.SweepEngine} runs the
  * pending tasks, on this machine's cores ({@link dev.bufmgr.sweep.LocalSweepEngine}) or on an engine
- * found by name (bufmgr-spark's).
+ * found by name (bufmgr-spark's). A pipeline sweep ({@link dev.bufmgr.sweep.PipelinePlan}) has one
+ * {@link dev.bufmgr.sweep.PipelineTask} per configuration of its {@link dev.bufmgr.sweep.PipelineSpecs},
+ * each one simulated run of {@code bufmgr pipeline} ({@link dev.bufmgr.sweep.PipelineTasks}) giving
+ * one {@link dev.bufmgr.sweep.PipelineRow}, in the same folders and on the same engines.
  */
 package dev.bufmgr.sweep;

@@ -1,6 +1,6 @@
 package dev.bufmgr.app.cli;
 
-import dev.bufmgr.app.pipeline.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineDevice;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.params.Component;
 import dev.bufmgr.core.params.Registry;

@@ -15,11 +15,11 @@ import dev.bufmgr.wal.PolicyFactory;
 import dev.bufmgr.wal.ReleasePolicies;
 import dev.bufmgr.results.ExperimentReport;
 import dev.bufmgr.app.pipeline.PipelineCharts;
-import dev.bufmgr.app.pipeline.PipelineDevice;
-import dev.bufmgr.app.pipeline.PipelineInput;
-import dev.bufmgr.app.pipeline.PipelineRows;
-import dev.bufmgr.app.pipeline.PipelineRunner;
-import dev.bufmgr.app.pipeline.PipelineSettings;
+import dev.bufmgr.pipeline.run.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineInput;
+import dev.bufmgr.pipeline.run.PipelineRows;
+import dev.bufmgr.pipeline.run.PipelineRunner;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.app.pipeline.PipelineSummary;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.OutputTarget;
@@ -54,7 +54,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Mixin ForceOption force;
 
   /** The default data size as a multiple of the pool, for the default tpcb workload. */
-  public static final int DEFAULT_RATIO = 4;
+  public static final int DEFAULT_RATIO = PipelineSettings.DEFAULT_RATIO;
   /** The most clients a real-time run starts (one platform thread each). */
   public static final int MAX_REAL_CLIENTS = 4096;
   /** What a buffer of a pipeline pool costs: descriptors, mapping table, and the counters around them. */
@@ -73,10 +73,10 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--format", paramLabel = "FMT", description = "The trace's format (default: told by its header or name, as for replay).")
   String format;
 
-  @Option(names = "--clients", defaultValue = "10", description = "Clients, each running one transaction at a time (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--clients", defaultValue = PipelineSettings.DEFAULT_CLIENTS, description = "Clients, each running one transaction at a time (default: ${DEFAULT-VALUE}).")
   int clients;
 
-  @Option(names = "--think", defaultValue = "0ms", description = "Think time between transactions, exponential (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--think", defaultValue = PipelineSettings.DEFAULT_THINK, description = "Think time between transactions, exponential (default: ${DEFAULT-VALUE}).")
   String think;
 
   @Option(names = Flags.SELECTOR, paramLabel = Flags.SPEC_LABEL, description = {Flags.SELECTOR_HELP, "Repeatable; default: gclock."})
@@ -94,7 +94,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--device", defaultValue = PipelineDevice.DEFAULT, description = "Device (default: ${DEFAULT-VALUE}).")
   String device;
 
-  @Option(names = "--frames", paramLabel = "N|P%", defaultValue = "16384",
+  @Option(names = "--frames", paramLabel = "N|P%", defaultValue = PipelineSettings.DEFAULT_FRAMES,
       description = "Pool size: buffers, or a percentage of the input's data pages (default: ${DEFAULT-VALUE}).")
   String frames;
 
@@ -129,10 +129,10 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   @Option(names = "--transactions", description = "Run until this many transactions were acknowledged, warm-up included.")
   Long transactions;
 
-  @Option(names = "--warmup", defaultValue = "0.1", description = "Share of the run not measured (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup", defaultValue = PipelineSettings.DEFAULT_WARMUP, description = "Share of the run not measured (default: ${DEFAULT-VALUE}).")
   double warmup;
 
-  @Option(names = "--interval", defaultValue = "1s", description = "Time series interval (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--interval", defaultValue = PipelineSettings.DEFAULT_INTERVAL, description = "Time series interval (default: ${DEFAULT-VALUE}).")
   String interval;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
@@ -182,13 +182,13 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
     List<NamedPools> side = new ArrayList<>();
     for (String p : pools) side.add(NamedPools.parse(p, PageClasses.names(), registry));
     if (!side.isEmpty() && realTime) throw new CliFailure("--pools runs on the simulated clock only (--clock sim)");
-    for (String s : selectors.isEmpty() && side.isEmpty() ? List.of("gclock") : selectors) {
+    for (String s : selectors.isEmpty() && side.isEmpty() ? List.of(PipelineSettings.DEFAULT_SELECTOR) : selectors) {
       dev.bufmgr.core.params.Spec parsed = dev.bufmgr.core.params.Spec.parse(Flags.SELECTOR, s);
       registry.components().resolve(Flags.SELECTOR, parsed);
       sel.add(parsed);
     }
     List<PolicyFactory> pol = new ArrayList<>();
-    for (String p : policies.isEmpty() ? List.of("greedy") : policies) pol.add(ReleasePolicies.parse(Flags.RELEASE, p));
+    for (String p : policies.isEmpty() ? List.of(PipelineSettings.DEFAULT_COMMIT) : policies) pol.add(ReleasePolicies.parse(Flags.RELEASE, p));
     FlushMode mode = FlushModes.parse(flushMode);
     if (flushMode != null && !realTime) throw new CliFailure("--flush-mode applies to --clock real only");
     if (flushMode != null) for (PolicyFactory p : pol) FlushModes.check(mode, Flags.RELEASE, p, false);
@@ -212,7 +212,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
       input = trace != null ? PipelineInput.trace(trace, format)
           : PipelineInput.workload(workload != null ? workload : "tpcb:frames=" + poolFrames + ",ratio=" + DEFAULT_RATIO);
     }
-    long durationNanos = transactions != null ? 0 : Math.round((seconds != null ? seconds : realTime ? 10 : 30) * 1e9);
+    long durationNanos = transactions != null ? 0 : Math.round((seconds != null ? seconds : realTime ? 10 : PipelineSettings.DEFAULT_SIM_SECONDS) * 1e9);
     if (durationNanos > 0 && durationNanos / intervalNanos > PipelineSampler.MAX_INTERVALS) {
       throw new CliFailure("--seconds / --interval gives " + durationNanos / intervalNanos + " intervals; the most is "
           + PipelineSampler.MAX_INTERVALS + ": give a longer --interval");

@@ -1,6 +1,6 @@
 package dev.bufmgr.app.cli;
 
-import dev.bufmgr.app.pipeline.RunRecovery;
+import dev.bufmgr.pipeline.run.RunRecovery;
 import dev.bufmgr.core.resource.IoReasons;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,9 +1,15 @@
 package dev.bufmgr.app.cli;
 
+import dev.bufmgr.core.evict.SelectorRegistry;
+import dev.bufmgr.pipeline.run.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.replay.catalog.PolicyCatalog;
 import dev.bufmgr.replay.sample.Sampling;
 import dev.bufmgr.sweep.BuiltInCorpus;
 import dev.bufmgr.sweep.ParquetRows;
+import dev.bufmgr.sweep.PipelinePlan;
+import dev.bufmgr.sweep.PipelineRow;
+import dev.bufmgr.sweep.PipelineSpecs;
 import dev.bufmgr.sweep.Sweep;
 import dev.bufmgr.sweep.SweepEngine;
 import dev.bufmgr.sweep.SweepEngines;
@@ -26,7 +32,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code bufmgr sweep}: every policy at every size on every trace of a folder (or list, or glob),
  * one task per trace, into a results folder that keeps each finished task, so a rerun resumes.
- * Without {@code --traces} it sweeps the built-in corpus. Exit status 1 when a task failed (its
+ * Without {@code --traces} it sweeps the built-in corpus. With {@code --pipeline} its tasks are
+ * pipeline configurations instead ({@link PipelineSpecs}), one simulated run each. Exit status 1 when a task failed (its
  * row and the summary name it), 2 on bad input, as every command.
  */
 @Command(
@@ -34,7 +41,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Replay many traces under many policies and sizes (one pass per trace); rows keyed by configuration id.",
-      "Results: DIR/results.jsonl, DIR/results.parquet/, DIR/summary.txt, DIR/tasks/ (one file per finished trace; a rerun resumes)."
+      "Results: DIR/results.jsonl, DIR/results.parquet/, DIR/summary.txt, DIR/tasks/ (one file per finished trace; a rerun resumes).",
+      "With --pipeline: bufmgr pipeline's runs instead, simulated, one task and one row per configuration (same resume and outputs)."
     })
 public final class SweepCommand implements Callable<Integer> {
   /** The baselines a default sweep adds to the registered selectors: FIFO (the field's reference), LRU, and OPT's bound. */
@@ -44,6 +52,21 @@ public final class SweepCommand implements Callable<Integer> {
       description = {"Trace files, folders (searched recursively), globs, or @list.txt (a path a line, optionally a tab and its dataset).",
           "Default: the built-in corpus of synthetic traces, written once under results/sweep-corpus."})
   List<String> traces = new ArrayList<>();
+
+  @Option(names = PipelineSpecs.FLAG, paramLabel = "SPEC",
+      description = {"A pipeline sweep instead of traces: KEY=V1|V2|...;KEY=FROM..TO;... (';' and '|' inside parentheses do not split),",
+          "every combination one simulated run of bufmgr pipeline; repeatable (the configurations of every spec, each once).",
+          "Keys (default): workload (tpcb:frames=FRAMES,ratio=" + PipelineSettings.DEFAULT_RATIO + "), selector ("
+              + PipelineSettings.DEFAULT_SELECTOR + "), commit (" + PipelineSettings.DEFAULT_COMMIT + "), checkpoint and bgwriter",
+          "(bufmgr pipeline's, or off), device (" + PipelineDevice.DEFAULT + "), frames (" + PipelineSettings.DEFAULT_FRAMES
+              + "), clients (" + PipelineSettings.DEFAULT_CLIENTS + "),",
+          "think (" + PipelineSettings.DEFAULT_THINK + "), fullPageWrites, rings (on|off: on), transactions or seconds ("
+              + PipelineSettings.DEFAULT_SIM_SECONDS + "), warmup (" + PipelineSettings.DEFAULT_WARMUP + "), interval ("
+              + PipelineSettings.DEFAULT_INTERVAL + "), seed (1).",
+          "Ranges FROM..TO for frames, clients, transactions and seed (seeds from 1). A run's seed also seeds its workload unless",
+          "the workload names its own: seed=S is bufmgr pipeline --workload W,seed=S --seed S.",
+          "E.g. --pipeline 'workload=tpcb:scale=1;selector=gclock|s3fifo|sieve;transactions=2000;seed=1..5'."})
+  List<String> pipelines = new ArrayList<>();
 
   @Option(names = "--format", paramLabel = "SPEC", description = "Trace format for every trace (default: told by each file's name).")
   String format;
@@ -98,6 +121,7 @@ public final class SweepCommand implements Callable<Integer> {
       }
     }
     chosen.check(options);
+    if (!pipelines.isEmpty()) return pipelineSweep(chosen, options);
     List<SweepSize> sizeList;
     try {
       sizeList = sizes == null ? SweepSize.DEFAULTS : SweepSize.parseList(sizes);
@@ -124,6 +148,26 @@ public final class SweepCommand implements Callable<Integer> {
     if (failed.isEmpty()) return 0;
     System.err.printf(Locale.ROOT, "bufmgr: sweep: %d of %d tasks failed (named in %s); a rerun tries them again%n", failed.size(),
         outcome.tasks(), outcome.store().dir().resolve(Sweep.SUMMARY_FILE));
+    return BufmgrCommand.EXIT_FAILED;
+  }
+
+  /** A sweep of pipeline configurations; the trace sweep's own options are refused beside it. */
+  private int pipelineSweep(SweepEngine chosen, Map<String, String> options) {
+    for (var given : List.of(Map.entry("--traces", !traces.isEmpty()), Map.entry("--format", format != null),
+        Map.entry(Flags.POLICY, !policies.isEmpty()), Map.entry("--sizes", sizes != null), Map.entry("--sample", sample != null))) {
+      if (given.getValue()) {
+        throw new CliFailure(given.getKey() + ": applies to a sweep of traces, not to one of " + PipelineSpecs.FLAG + " configurations");
+      }
+    }
+    PipelinePlan plan = new PipelinePlan(PipelineSpecs.parse(pipelines, SelectorRegistry.load()), pipelines);
+    Sweep.PipelineOutcome outcome = Sweep.run(plan, out, force.force(), chosen, options, quiet ? null : System.err);
+    System.out.print(outcome.summary());
+    System.out.println("results: " + outcome.store().dir().resolve(SweepStore.RESULTS_FILE) + " and "
+        + outcome.store().dir().resolve(ParquetRows.FOLDER) + "/");
+    List<PipelineRow> failed = outcome.failures();
+    if (failed.isEmpty()) return 0;
+    System.err.printf(Locale.ROOT, "bufmgr: sweep: %d of %d configurations failed (named in %s); a rerun tries them again%n",
+        failed.size(), outcome.tasks(), outcome.store().dir().resolve(Sweep.SUMMARY_FILE));
     return BufmgrCommand.EXIT_FAILED;
   }
 

@@ -13,7 +13,7 @@ import dev.bufmgr.wal.ReleasePolicies;
 import dev.bufmgr.wal.WalLog;
 import dev.bufmgr.wal.store.DurableLog;
 import dev.bufmgr.wal.store.LogLayout;
-import dev.bufmgr.app.commit.AckLog;
+import dev.bufmgr.wal.store.AckLog;
 import dev.bufmgr.app.commit.CommitRows;
 import dev.bufmgr.app.commit.RealTimeClients;
 import dev.bufmgr.results.report.OutputFormat;

@@ -1,5 +1,6 @@
 package dev.bufmgr.app.commit;
 
+import dev.bufmgr.wal.store.AckLog;
 import dev.bufmgr.wal.store.DirectoryStorage;
 import dev.bufmgr.wal.store.DurableLog;
 import dev.bufmgr.wal.store.LogDirectoryLock;

@@ -1,10 +1,10 @@
 package dev.bufmgr.app.experiment;
 
-import dev.bufmgr.app.pipeline.PipelineDevice;
-import dev.bufmgr.app.pipeline.PipelineInput;
-import dev.bufmgr.app.pipeline.PipelineRows;
-import dev.bufmgr.app.pipeline.PipelineRun;
-import dev.bufmgr.app.pipeline.PipelineSettings;
+import dev.bufmgr.pipeline.run.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineInput;
+import dev.bufmgr.pipeline.run.PipelineRows;
+import dev.bufmgr.pipeline.run.PipelineRun;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;

@@ -1,5 +1,6 @@
 package dev.bufmgr.app.pipeline;
 
+import dev.bufmgr.pipeline.run.PipelineRunner;
 import dev.bufmgr.pipeline.IntervalRow;
 import dev.bufmgr.results.plot.LineChart;
 import java.util.LinkedHashMap;

@@ -1,5 +1,8 @@
 package dev.bufmgr.app.pipeline;
 
+import dev.bufmgr.pipeline.run.PipelineRun;
+import dev.bufmgr.pipeline.run.PipelineRunner;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.pipeline.PipelineResult;
 import java.util.ArrayList;
 import java.util.Comparator;

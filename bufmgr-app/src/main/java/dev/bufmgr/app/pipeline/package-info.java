@@ -1,5 +1,5 @@
 /**
- * What {@code bufmgr pipeline} runs and writes: every selector under every commit policy, in either
- * clock, each on a fresh pool, log and device, and the rows, charts and summary of its folder.
+ * What {@code bufmgr pipeline} writes beside its rows: the charts and the summary of its folder
+ * (the runs themselves are {@code dev.bufmgr.pipeline.run}'s).
  */
 package dev.bufmgr.app.pipeline;

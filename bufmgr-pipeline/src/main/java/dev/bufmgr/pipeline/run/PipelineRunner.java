@@ -1,4 +1,4 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.params.Spec;

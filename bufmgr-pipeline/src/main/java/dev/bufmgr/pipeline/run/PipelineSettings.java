@@ -1,4 +1,4 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;
@@ -42,6 +42,25 @@ public record PipelineSettings(
     long seed,
     boolean realTime,
     FlushMode flushMode) {
+
+  /** The defaults of {@code bufmgr pipeline}'s options, which a pipeline sweep's specs share: buffers in the pool. */
+  public static final String DEFAULT_FRAMES = "16384";
+  /** Closed-loop clients. */
+  public static final String DEFAULT_CLIENTS = "10";
+  /** Think time between transactions. */
+  public static final String DEFAULT_THINK = "0ms";
+  /** The unmeasured first share of a run. */
+  public static final String DEFAULT_WARMUP = "0.1";
+  /** The time series' interval. */
+  public static final String DEFAULT_INTERVAL = "1s";
+  /** A simulated run's virtual seconds when neither its seconds nor its transactions are given. */
+  public static final double DEFAULT_SIM_SECONDS = 30;
+  /** The default workload's data as a multiple of the pool: {@code tpcb:frames=FRAMES,ratio=4}. */
+  public static final int DEFAULT_RATIO = 4;
+  /** The selector a run uses unless told. */
+  public static final String DEFAULT_SELECTOR = "gclock";
+  /** The commit policy a run uses unless told. */
+  public static final String DEFAULT_COMMIT = "greedy";
 
   /** Settings whose real-time runs flush from a dedicated flusher thread. */
   public PipelineSettings(int frames, boolean rings, boolean fullPageWrites, int clients, ThinkTime think,

@@ -1,4 +1,4 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 /**
  * One run of a {@code bufmgr pipeline} command: its shared settings, its selector and commit

@@ -1,4 +1,4 @@
-package dev.bufmgr.app.commit;
+package dev.bufmgr.wal.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,12 +1,17 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
-import dev.bufmgr.replay.ReplayInput;
+import dev.bufmgr.workloads.stream.BlockFeed;
+import dev.bufmgr.workloads.stream.EventBlock;
+import dev.bufmgr.workloads.stream.FactsCounter;
 import dev.bufmgr.workloads.synth.SyntheticSource;
 import dev.bufmgr.workloads.synth.Workloads;
 import dev.bufmgr.workloads.trace.TraceFormats;
 import java.nio.file.Path;
+import java.util.Set;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * What the pipeline runs: a synthetic workload (endless unless its spec gives {@code requests};
@@ -60,7 +65,7 @@ public final class PipelineInput {
 
   /**
    * The pages of the input's data: what the workload declares, or a trace's distinct pages (one
-   * streaming pass over it).
+   * streaming pass over it, counted by workloads' {@link FactsCounter} on a {@link BlockFeed}).
    *
    * @throws IllegalArgumentException for a workload whose size is not known
    */
@@ -70,6 +75,14 @@ public final class PipelineInput {
       if (p < 0) throw new IllegalArgumentException(name + ": its size is not known, so --frames cannot be a percentage");
       return p;
     }
-    return ReplayInput.ofFile(trace, format).facts().distinctPages();
+    FactsCounter counter = new FactsCounter(Set.of());
+    IdleStrategy idle = new BackoffIdleStrategy();
+    try (BlockFeed feed = new BlockFeed(TraceFormats.open(trace, format), 1, null).start()) {
+      for (EventBlock b; (b = feed.take(0, idle)) != null; ) {
+        counter.accept(b);
+        feed.release(b);
+      }
+    }
+    return counter.facts().distinctPages();
   }
 }

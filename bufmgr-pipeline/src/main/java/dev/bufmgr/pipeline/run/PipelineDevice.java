@@ -1,4 +1,4 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.DeviceModel;

@@ -1,6 +1,6 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
-import dev.bufmgr.app.commit.AckLog;
+import dev.bufmgr.wal.store.AckLog;
 import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.pipeline.WalWriteBack;
 import dev.bufmgr.wal.store.DirectoryStorage;

@@ -1,10 +1,10 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.bufmgr.app.commit.AckLog;
+import dev.bufmgr.wal.store.AckLog;
 import dev.bufmgr.core.buffer.AccessStrategy;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.evict.SelectorRegistry;

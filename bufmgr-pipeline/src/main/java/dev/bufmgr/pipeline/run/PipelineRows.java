@@ -1,4 +1,4 @@
-package dev.bufmgr.app.pipeline;
+package dev.bufmgr.pipeline.run;
 
 import dev.bufmgr.pipeline.IntervalRow;
 import dev.bufmgr.pipeline.Latencies;
