@@ -1,15 +1,15 @@
 package dev.bufmgr.app.experiment;
 
-import dev.bufmgr.app.pipeline.PipelineDevice;
-import dev.bufmgr.app.pipeline.PipelineInput;
-import dev.bufmgr.app.pipeline.PipelineRows;
-import dev.bufmgr.app.pipeline.PipelineRunner;
-import dev.bufmgr.app.pipeline.PipelineSettings;
 import dev.bufmgr.core.evict.SelectorRegistry;
 import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineResult;
+import dev.bufmgr.pipeline.run.PipelineDevice;
+import dev.bufmgr.pipeline.run.PipelineInput;
+import dev.bufmgr.pipeline.run.PipelineRows;
+import dev.bufmgr.pipeline.run.PipelineRunner;
+import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.replay.ReplayInput;
 import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayRunner;
