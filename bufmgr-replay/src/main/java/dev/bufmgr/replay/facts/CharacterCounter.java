@@ -103,25 +103,26 @@ public final class CharacterCounter implements BlockConsumer {
   static double[] zipf(long[] ranked) {
     int n = ranked.length;
     if (n < TraceCharacter.MIN_FIT_PAGES) return new double[] {Double.NaN, Double.NaN};
-    double sx = 0;
-    double sy = 0;
-    double sxx = 0;
+    double mx = 0;
+    double my = 0;
+    for (int i = 0; i < n; i++) {
+      mx += Math.log(i + 1);
+      my += Math.log(ranked[i]);
+    }
+    mx /= n;
+    my /= n;
     double sxy = 0;
+    double sxx = 0;
     double syy = 0;
     for (int i = 0; i < n; i++) {
-      double x = Math.log(i + 1);
-      double y = Math.log(ranked[i]);
-      sx += x;
-      sy += y;
-      sxx += x * x;
-      sxy += x * y;
-      syy += y * y;
+      double dx = Math.log(i + 1) - mx;
+      double dy = Math.log(ranked[i]) - my;
+      sxy += dx * dy;
+      sxx += dx * dx;
+      syy += dy * dy;
     }
-    double cov = n * sxy - sx * sy;
-    double vx = n * sxx - sx * sx;
-    double vy = n * syy - sy * sy;
-    double slope = cov / vx;
-    double r2 = vy == 0 ? Double.NaN : cov * cov / (vx * vy);
-    return new double[] {-slope, r2};
+    // Every page requested equally often: a flat line, slope 0, and no variance for r squared to explain.
+    boolean flat = ranked[0] == ranked[n - 1];
+    return new double[] {flat ? 0 : -sxy / sxx, flat ? Double.NaN : sxy * sxy / (sxx * syy)};
   }
 }
