@@ -45,13 +45,16 @@ public final class ParquetRowReader {
    *
    * @param file the Parquet file
    * @param record the record's position in the file
+   * @param trace the record's trace ("" when it has none)
    * @param json the record's fields and its dataset, as one JSON object
    */
-  public record Record(Path file, long record, String json) {}
+  public record Record(Path file, long record, String trace, String json) {}
 
   /**
-   * Every record under {@code folder} (the results folder's {@value ParquetRows#FOLDER}), dataset
-   * folders in name order, files in name order within each.
+   * Every record under {@code folder} (the results folder's {@value ParquetRows#FOLDER}) in the
+   * order of their traces' names, each trace's records in their written order: the order of
+   * {@value SweepStore#RESULTS_FILE} for a sweep of folders (whose traces it lists sorted by
+   * path), where the dataset partitions alone would put {@code zipf} before {@code zipf-loops}.
    *
    * @throws IllegalArgumentException naming the file: unreadable, not Parquet, or compressed with a codec other than ZSTD
    */
@@ -73,7 +76,9 @@ public final class ParquetRowReader {
       }
       for (Path f : files) readFile(f, dataset, out);
     }
-    return out;
+    List<Record> byTrace = new ArrayList<>(out);
+    byTrace.sort(java.util.Comparator.comparing(Record::trace));
+    return byTrace;
   }
 
   private static void readFile(Path file, String dataset, List<Record> out) {
@@ -83,14 +88,17 @@ public final class ParquetRowReader {
       long n = 0;
       for (PageReadStore pages; (pages = reader.readNextRowGroup()) != null; ) {
         RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema).getRecordReader(pages, new GroupRecordConverter(schema));
-        for (long i = 0; i < pages.getRowCount(); i++) out.add(new Record(file, ++n, json(records.read(), schema, dataset)));
+        for (long i = 0; i < pages.getRowCount(); i++) {
+          Map<String, Object> m = fields(records.read(), schema, dataset);
+          out.add(new Record(file, ++n, m.get("trace") instanceof String t ? t : "", Json.object(m)));
+        }
       }
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException(file + ": cannot read as Parquet (" + (e instanceof IOException io ? IoReasons.of(io) : e.getMessage()) + ")");
     }
   }
 
-  private static String json(Group g, MessageType schema, String dataset) {
+  private static Map<String, Object> fields(Group g, MessageType schema, String dataset) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < schema.getFieldCount(); i++) {
       Type t = schema.getType(i);
@@ -112,7 +120,7 @@ public final class ParquetRowReader {
       });
     }
     m.putIfAbsent("dataset", dataset);
-    return Json.object(m);
+    return m;
   }
 
   /** Hive's escaping undone: %XX back to its character ({@link ParquetRows#escape}'s inverse). */
