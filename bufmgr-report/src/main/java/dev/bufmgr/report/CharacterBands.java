@@ -161,7 +161,7 @@ final class CharacterBands {
       }
       series.put(names.label(policy), v);
     }
-    return BarChart.of("Mean reduction from " + baseline + " by " + split.words() + ", size " + size, "mean reduction (traces in band)",
+    return BarChart.of("Mean reduction from " + baseline + " by " + split.words() + ", size " + size, "mean reduction from " + baseline,
         categories).xTitle(split.words() + " band (traces)").series(series).png();
   }
 

@@ -11,7 +11,7 @@ import java.util.Locale;
  * distribution (the share of re-references at or below each LRU stack distance, log x). Both are
  * drawn from at most about {@value #POINTS} points taken at log-spaced ranks or distances, so a
  * chart of a trace of millions of pages stays small; the first and last rank and the largest
- * distance are always among them.
+ * distance are always among them. Log axes run over whole decades, so both ends are labelled.
  */
 public final class CharacterCharts {
   static final int POINTS = 400;
@@ -32,7 +32,7 @@ public final class CharacterCharts {
     String fit = Double.isNaN(alpha) ? "no Zipf fit under " + TraceCharacter.MIN_FIT_PAGES + " pages"
         : String.format(Locale.ROOT, "Zipf alpha %.2f, r\u00b2 %.2f", alpha, p.character().zipfR2());
     return LineChart.of("Popularity: " + name + " (" + fit + ")", "page rank (most requested first)", "requests to the page")
-        .series("requests", x, y).xScale(AxisScale.LOG).yScale(AxisScale.LOG).legend(false).png();
+        .series("requests", x, y).xScale(AxisScale.LOG).yScale(AxisScale.LOG).decadeEnds(true).legend(false).png();
   }
 
   /** The reuse-distance chart of the trace named {@code name}. */
@@ -58,7 +58,7 @@ public final class CharacterCharts {
         : String.format(Locale.ROOT, "cold misses %.1f%% of requests", 100 * p.character().coldShare());
     return LineChart.of("Reuse distances: " + name + " (re-references; " + cold + ")",
         "stack distance + 1 = LRU size that hits (pages)", "share of re-references at or below")
-        .series("re-references", x, y).xScale(AxisScale.LOG).yRange(0.0, 1.0).legend(false).png();
+        .series("re-references", x, y).xScale(AxisScale.LOG).yRange(0.0, 1.0).decadeEnds(true).legend(false).png();
   }
 
   /** Indices {@code 0 .. n-1} at about {@value #POINTS} log-spaced places, ascending, first and last included. */
