@@ -3,6 +3,7 @@ package dev.bufmgr.replay;
 import dev.bufmgr.core.event.EventField;
 import dev.bufmgr.core.event.EventSource;
 import dev.bufmgr.workloads.event.EventTrace;
+import dev.bufmgr.workloads.stream.BlockConsumer;
 import dev.bufmgr.workloads.stream.BlockFeed;
 import dev.bufmgr.workloads.stream.CarriesNextAccess;
 import dev.bufmgr.workloads.stream.NextAccessCheck;
@@ -14,6 +15,7 @@ import dev.bufmgr.workloads.stream.NextAccessFile;
 import dev.bufmgr.workloads.synth.Workloads;
 import dev.bufmgr.workloads.trace.TraceFormats;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -136,11 +138,21 @@ public final class ReplayInput {
 
   /** The input's facts: counted by a survey pass over it the first time they are asked for. */
   public InputFacts facts() {
-    if (facts == null) {
-      FactsCounter counter = new FactsCounter(carries());
-      OnePassReplay.run(open(), null, List.of(), List.of(counter), 1);
-      facts = counter.facts();
-    }
+    return facts(List.of());
+  }
+
+  /**
+   * The input's facts, with a pass that also feeds {@code alongside} (each on a thread of its
+   * own, beside the facts counter): a survey that counts more than the facts reads the input
+   * once. Without consumers and with the facts known, no pass is made.
+   */
+  public InputFacts facts(List<? extends BlockConsumer> alongside) {
+    if (facts != null && alongside.isEmpty()) return facts;
+    List<BlockConsumer> all = new ArrayList<>(alongside);
+    FactsCounter counter = facts == null ? new FactsCounter(carries()) : null;
+    if (counter != null) all.add(counter);
+    OnePassReplay.run(open(), null, List.of(), all, all.size());
+    if (counter != null) facts = counter.facts();
     return facts;
   }
 

@@ -18,7 +18,8 @@ import java.util.Set;
  * {@code bufmgr report}: reads one or more sweeps' folders ({@link SweepFolders}), computes the
  * answers across traces ({@link CrossTrace}) and writes them as a results folder ({@link
  * ResultsFolder}: staged, then published without replacing a file bufmgr did not write):
- * {@code summary.md}, {@code report.csv}, {@code report.jsonl} and the charts.
+ * {@code summary.md}, {@code report.csv}, {@code report.jsonl} and the charts, with the
+ * reduction split by trace character where the rows carry it ({@link CharacterBands}).
  */
 public final class Report {
   /** The summary's file. */
@@ -76,11 +77,18 @@ public final class Report {
       if (!curves.contains(t)) curves.add(t);
     }
     Map<String, byte[]> files = new LinkedHashMap<>();
-    Map<String, byte[]> charts = new ReportCharts(ct, names, traces).all(shown, curves);
-    List<ResultRow> table = ReportTable.rows(ct, curves);
+    Map<String, byte[]> charts = new LinkedHashMap<>(new ReportCharts(ct, names, traces).all(shown, curves));
+    List<ResultRow> table = new ArrayList<>(ReportTable.rows(ct, curves));
+    CharacterBands bands = new CharacterBands(ct, merged.rows());
+    table.addAll(bands.rows());
+    for (CharacterBands.Split split : CharacterBands.SPLITS) {
+      if (!bands.any(split)) continue;
+      for (String size : shown) charts.put("bands-" + split.name() + "-" + size + ".png", bands.chart(split, size, names.label(baseline), names));
+    }
     List<String> sources = merged.files().stream().map(Path::toString).toList();
     String summary = new Summary(ct, names, traces).text(sources, merged.rows().size(), merged.duplicates(), o.baseline(), shown,
         new ArrayList<>(charts.keySet()));
+    if (CharacterBands.SPLITS.stream().anyMatch(bands::any)) summary += bands.summary(shown, names.label(baseline), names, traces);
     files.put(SUMMARY_FILE, utf8(summary));
     files.put("report.csv", utf8(OutputFormat.CSV.render(table)));
     files.put("report.jsonl", utf8(OutputFormat.JSONL.render(table)));

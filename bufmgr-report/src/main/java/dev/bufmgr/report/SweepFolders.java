@@ -1,6 +1,8 @@
 package dev.bufmgr.report;
 
 import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.sweep.ParquetRowReader;
+import dev.bufmgr.sweep.ParquetRows;
 import dev.bufmgr.sweep.SweepRow;
 import dev.bufmgr.sweep.SweepStore;
 import java.io.BufferedReader;
@@ -16,7 +18,8 @@ import java.util.Objects;
 
 /**
  * Reads the rows of one or more sweeps' folders ({@value SweepStore#RESULTS_FILE}, as {@code
- * bufmgr sweep} writes it) and merges them. A configuration found in several folders (the same
+ * bufmgr sweep} writes it, or its {@value ParquetRows#FOLDER} where the JSON lines are absent:
+ * {@link ParquetRowReader}) and merges them. A configuration found in several folders (the same
  * {@code configId}) is kept once when its result is the same everywhere (its replay time may
  * differ) and refused when it is not, since the report could only pick one at random.
  */
@@ -47,33 +50,52 @@ public final class SweepFolders {
     for (Path dir : dirs) {
       Path file = resultsFile(dir);
       files.add(file);
-      int line = 0;
-      try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-        for (String text = in.readLine(); text != null; text = in.readLine()) {
-          line++;
-          if (text.isBlank()) continue;
-          SweepRow row = parse(file, line, text);
-          Located earlier = byId.putIfAbsent(row.configId(), new Located(row, file, line));
-          if (earlier == null) continue;
-          if (!sameResult(earlier.row, row)) {
-            throw new IllegalArgumentException(file + " line " + line + ": configuration " + row.configId() + " (" + describe(row)
-                + ") has another result in " + earlier.file + " line " + earlier.line + " (" + result(earlier.row) + " against "
-                + result(row) + "); merge only sweeps of the same traces and code");
-          }
-          duplicates++;
+      for (Line l : lines(file)) {
+        SweepRow row = parse(l.where(), l.text());
+        Located earlier = byId.putIfAbsent(row.configId(), new Located(row, l.where()));
+        if (earlier == null) continue;
+        if (!sameResult(earlier.row, row)) {
+          throw new IllegalArgumentException(l.where() + ": configuration " + row.configId() + " (" + describe(row)
+              + ") has another result in " + earlier.where + " (" + result(earlier.row) + " against "
+              + result(row) + "); merge only sweeps of the same traces and code");
         }
-      } catch (IOException e) {
-        throw new IllegalArgumentException(file + ": cannot read (" + IoReasons.of(e) + ")");
+        duplicates++;
       }
     }
     return new Merged(byId.values().stream().map(Located::row).toList(), files, duplicates);
   }
 
-  /** The folder's rows file, after checking that the folder is a sweep's. */
+  /** One row's text and where it was read ("FILE line N", or "FILE record N" in Parquet). */
+  private record Line(String where, String text) {}
+
+  /** The rows of {@code file}: the JSON lines of {@value SweepStore#RESULTS_FILE}, or the records of {@value ParquetRows#FOLDER}. */
+  private static List<Line> lines(Path file) {
+    List<Line> out = new ArrayList<>();
+    if (file.getFileName().toString().equals(ParquetRows.FOLDER)) {
+      for (ParquetRowReader.Record r : ParquetRowReader.read(file)) out.add(new Line(r.file() + " record " + r.record(), r.json()));
+      return out;
+    }
+    int line = 0;
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String text = in.readLine(); text != null; text = in.readLine()) {
+        line++;
+        if (!text.isBlank()) out.add(new Line(file + " line " + line, text));
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(file + ": cannot read (" + IoReasons.of(e) + ")");
+    }
+    return out;
+  }
+
+  /**
+   * The folder's rows file after checking that the folder is a sweep's: {@value
+   * SweepStore#RESULTS_FILE}, or, where it is absent, the Parquet folder {@value ParquetRows#FOLDER}.
+   */
   private static Path resultsFile(Path dir) {
     if (!Files.exists(dir)) throw new IllegalArgumentException(dir + ": no such folder");
     if (!Files.isDirectory(dir)) throw new IllegalArgumentException(dir + ": not a folder (give a sweep's results folder)");
     Path file = dir.resolve(SweepStore.RESULTS_FILE);
+    if (!Files.exists(file) && Files.isDirectory(dir.resolve(ParquetRows.FOLDER))) return dir.resolve(ParquetRows.FOLDER);
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException(dir + ": not a sweep's results folder (no " + SweepStore.RESULTS_FILE
           + "; bufmgr sweep --out " + dir + " writes one)");
@@ -81,7 +103,7 @@ public final class SweepFolders {
     return file;
   }
 
-  private static SweepRow parse(Path file, int line, String text) {
+  private static SweepRow parse(String where, String text) {
     try {
       SweepRow row = SweepRow.fromJson(text);
       if (row.configId() == null || row.trace() == null || row.status() == null) {
@@ -98,7 +120,7 @@ public final class SweepFolders {
       }
       return row;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(file + " line " + line + ": not a sweep row (" + e.getMessage() + ")");
+      throw new IllegalArgumentException(where + ": not a sweep row (" + e.getMessage() + ")");
     }
   }
 
@@ -117,5 +139,5 @@ public final class SweepFolders {
     return r.ok() ? "miss ratio " + r.missRatio() : r.status();
   }
 
-  private record Located(SweepRow row, Path file, int line) {}
+  private record Located(SweepRow row, String where) {}
 }

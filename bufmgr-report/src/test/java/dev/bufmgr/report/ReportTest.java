@@ -39,6 +39,22 @@ class ReportTest {
   }
 
   @Test
+  void theSameReportFromTheParquetRowsAsFromTheJsonLines() throws IOException {
+    Path d = dir.resolve("parquet-only");
+    dev.bufmgr.sweep.SweepStore store = dev.bufmgr.sweep.SweepStore.open(d,
+        new dev.bufmgr.sweep.SweepPlan(List.of(), List.of("fifo"), dev.bufmgr.sweep.SweepSize.parseList("0.1"), null), false);
+    dev.bufmgr.sweep.ParquetRows.writePartitioned(store, HandRows.rows());
+    Files.deleteIfExists(d.resolve(SweepStore.RESULTS_FILE));
+    Report.Outcome fromParquet = Report.run(new Report.Options(List.of(d), dir.resolve("parquet-report"), "fifo", List.of(), List.of("A")));
+    for (String f : List.of("report.csv", "report.jsonl")) {
+      assertEquals(Files.readString(hand.dir().resolve(f)), Files.readString(fromParquet.dir().resolve(f)), f);
+    }
+    // The summary names the file it read; every other line is the same.
+    assertEquals(hand.summary().replace(dir.resolve("s").resolve(SweepStore.RESULTS_FILE).toString(), "SOURCE"),
+        fromParquet.summary().replace(d.resolve(dev.bufmgr.sweep.ParquetRows.FOLDER).toString(), "SOURCE"));
+  }
+
+  @Test
   void writesEveryFileWithTheHandWorkedNumbers() throws IOException {
     for (String f : List.of("summary.md", "report.csv", "report.jsonl", "percentiles.png", "boxes.png", "datasets-0.01.png", "datasets-0.1.png",
         "wins.png", "trace-A.png")) {

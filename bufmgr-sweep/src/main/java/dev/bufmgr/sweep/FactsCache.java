@@ -13,7 +13,8 @@ import java.util.Map;
  * {@code facts/}, so a rerun or a later sweep into the folder resolves its sizes without a first
  * pass. An entry serves only while the trace file keeps the length and modification time it had
  * when counted; a changed file is counted again. A file that cannot be read back as an entry is
- * ignored (and replaced).
+ * ignored (and replaced), and so is an entry kept before traces' character was counted (it lacks
+ * {@link TraceFacts#character}): the trace is counted again, once.
  */
 public final class FactsCache {
   private static final String FOLDER = "facts";
@@ -24,7 +25,7 @@ public final class FactsCache {
     this.store = store;
   }
 
-  /** The facts of the local trace {@code file} when counted before and unchanged since, else null. */
+  /** The facts of the local trace {@code file} when counted before (character included) and unchanged since, else null. */
   public TraceFacts get(Path file) {
     Path entry = entryOf(file);
     try {
@@ -35,7 +36,8 @@ public final class FactsCache {
           || !Long.valueOf(Files.getLastModifiedTime(file).toMillis()).equals(m.get("modified"))) {
         return null;
       }
-      return TraceFacts.fromJson(line);
+      TraceFacts facts = TraceFacts.fromJson(line);
+      return facts.character() == null ? null : facts;
     } catch (IOException | IllegalArgumentException e) {
       return null;
     }

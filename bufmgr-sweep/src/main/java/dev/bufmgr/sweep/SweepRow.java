@@ -1,5 +1,6 @@
 package dev.bufmgr.sweep;
 
+import dev.bufmgr.replay.facts.TraceCharacter;
 import dev.bufmgr.results.report.Json;
 import java.io.Serial;
 import java.util.LinkedHashMap;
@@ -33,10 +34,13 @@ import java.util.Map;
  * @param sampleRate the share of pages a sampled replay kept ({@code --sample}: SHARDS with
  *     miniature simulation; hits and misses are then the sample's scaled back, the miss ratio
  *     adjusted), or NaN for an exact replay
+ * @param character the trace's character (the same on every row of a trace; null when not
+ *     counted: a task that failed before counting, rows written before it was counted); its
+ *     figures are the columns {@link #CHARACTER_COLUMNS}
  */
 public record SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint,
     String policy, String size, long frames, double fraction, long hits, long misses, double missRatio, double seconds,
-    String status, String reason, double sampleRate) implements SweepResult {
+    String status, String reason, double sampleRate, TraceCharacter character) implements SweepResult {
   @Serial private static final long serialVersionUID = 1L;
 
   /** The status of a replayed configuration. */
@@ -49,14 +53,35 @@ public record SweepRow(String configId, String dataset, String trace, String for
   /** A column of the rows' table: its name and its type ({@code string}, {@code long} or {@code double}). */
   public record Column(String name, String type) {}
 
+  /**
+   * The trace's character as columns ({@link TraceCharacter#values} but requests and footprint,
+   * which are columns already): every one a double, null where unknown or not counted.
+   */
+  public static final List<String> CHARACTER_COLUMNS =
+      TraceCharacter.NAMES.stream().filter(n -> !n.equals("requests") && !n.equals("footprint")).toList();
+
   /** The columns, in order, as every output (JSONL, Parquet, Spark's schema) names them. */
-  public static final List<Column> COLUMNS = List.of(
+  public static final List<Column> COLUMNS = columns(List.of(
       new Column("configId", "string"), new Column("dataset", "string"), new Column("trace", "string"),
       new Column("format", "string"), new Column("requests", "long"), new Column("footprint", "long"),
       new Column("policy", "string"), new Column("size", "string"), new Column("frames", "long"),
       new Column("fraction", "double"), new Column("hits", "long"), new Column("misses", "long"),
       new Column("missRatio", "double"), new Column("seconds", "double"), new Column("status", "string"),
-      new Column("reason", "string"), new Column("sampleRate", "double"));
+      new Column("reason", "string"), new Column("sampleRate", "double")));
+
+  private static List<Column> columns(List<Column> first) {
+    List<Column> all = new java.util.ArrayList<>(first);
+    for (String n : CHARACTER_COLUMNS) all.add(new Column(n, "double"));
+    return List.copyOf(all);
+  }
+
+  /** A row without the trace's character. */
+  public SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint, String policy,
+      String size, long frames, double fraction, long hits, long misses, double missRatio, double seconds, String status,
+      String reason, double sampleRate) {
+    this(configId, dataset, trace, format, requests, footprint, policy, size, frames, fraction, hits, misses, missRatio, seconds,
+        status, reason, sampleRate, null);
+  }
 
   /** A row of an exact replay. */
   public SweepRow(String configId, String dataset, String trace, String format, long requests, long footprint, String policy,
@@ -91,6 +116,8 @@ public record SweepRow(String configId, String dataset, String trace, String for
     m.put("status", status);
     m.put("reason", reason);
     m.put("sampleRate", Double.isNaN(sampleRate) ? null : sampleRate);
+    Map<String, Object> c = character == null ? Map.of() : character.values();
+    for (String n : CHARACTER_COLUMNS) m.put(n, c.get(n));
     return m;
   }
 
@@ -109,7 +136,20 @@ public record SweepRow(String configId, String dataset, String trace, String for
     return new SweepRow(str(m, "configId"), str(m, "dataset"), str(m, "trace"), str(m, "format"), num(m, "requests"),
         num(m, "footprint"), str(m, "policy"), str(m, "size"), num(m, "frames"), real(m, "fraction"), num(m, "hits"),
         num(m, "misses"), real(m, "missRatio"), real(m, "seconds"), str(m, "status"), str(m, "reason"),
-        m.containsKey("sampleRate") ? real(m, "sampleRate") : Double.NaN);
+        m.containsKey("sampleRate") ? real(m, "sampleRate") : Double.NaN, character(m));
+  }
+
+  /**
+   * The character a row's fields hold: null when they hold none of it (a row written before it
+   * was counted, or of a task that failed first); its requests and footprint are the row's.
+   */
+  private static TraceCharacter character(Map<String, Object> m) {
+    if (CHARACTER_COLUMNS.stream().allMatch(n -> m.get(n) == null)) return null;
+    Map<String, Object> v = new java.util.HashMap<>();
+    for (String n : CHARACTER_COLUMNS) v.put(n, m.get(n));
+    v.put("requests", m.get("requests"));
+    v.put("footprint", m.get("footprint"));
+    return TraceCharacter.fromValues(v);
   }
 
   private static String str(Map<String, Object> m, String k) {

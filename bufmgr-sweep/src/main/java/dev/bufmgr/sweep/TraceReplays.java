@@ -6,6 +6,7 @@ import dev.bufmgr.replay.ReplayPolicy;
 import dev.bufmgr.replay.ReplayResult;
 import dev.bufmgr.replay.ReplayRunner;
 import dev.bufmgr.replay.catalog.PolicyCatalog;
+import dev.bufmgr.replay.facts.CharacterCounter;
 import dev.bufmgr.replay.sample.SampledReplay;
 import dev.bufmgr.replay.sample.SampledResult;
 import dev.bufmgr.replay.sample.Sampling;
@@ -92,7 +93,7 @@ public final class TraceReplays {
   public static SweepRow failure(TraceTask task, TraceFacts facts, String reason) {
     return new SweepRow(task.key(), task.dataset(), task.trace(), task.format(), facts == null ? 0 : facts.requests(),
         facts == null ? 0 : facts.footprint(), null, null, 0, Double.NaN, 0, 0, Double.NaN, 0, SweepRow.FAILED,
-        reason == null ? "failed without a message" : reason);
+        reason == null ? "failed without a message" : reason, Double.NaN, facts == null ? null : facts.character());
   }
 
   /**
@@ -105,7 +106,7 @@ public final class TraceReplays {
     return new Counted(input, count(task, local, input));
   }
 
-  /** The digest and length of the file, and its requests and footprint from a survey pass. */
+  /** The digest and length of the file, and its requests, footprint and character from one survey pass. */
   private static TraceFacts count(TraceTask task, Path local, ReplayInput input) {
     byte[] digest;
     long bytes;
@@ -115,8 +116,9 @@ public final class TraceReplays {
     } catch (IOException e) {
       throw new UncheckedIOException(task.trace() + ": cannot read: " + IoReasons.of(e), e);
     }
-    InputFacts f = input.facts();
-    return new TraceFacts(Hashes.hex(digest, 64), bytes, f.requests(), f.distinctPages());
+    CharacterCounter character = new CharacterCounter(input.carries());
+    InputFacts f = input.facts(List.of(character));
+    return new TraceFacts(Hashes.hex(digest, 64), bytes, f.requests(), f.distinctPages(), character.profile().character());
   }
 
   private static List<SweepRow> replay(TraceTask task, ReplayInput input, int workers, TraceFacts facts) {
@@ -142,14 +144,14 @@ public final class TraceReplays {
             : results.skipped(p * replayed.size() + replayed.indexOf((int) f));
         if (skipped != null) {
           rows.add(new SweepRow(id, task.dataset(), task.trace(), task.format(), facts.requests(), facts.footprint(), policy,
-              s.text(), f, s.fraction(), 0, 0, Double.NaN, 0, SweepRow.SKIPPED, skipped, results.rate()));
+              s.text(), f, s.fraction(), 0, 0, Double.NaN, 0, SweepRow.SKIPPED, skipped, results.rate(), facts.character()));
           continue;
         }
         int i = p * replayed.size() + replayed.indexOf((int) f);
         ReplayResult r = results.of(i);
         rows.add(new SweepRow(id, task.dataset(), task.trace(), task.format(), r.requests(), facts.footprint(), policy,
             s.text(), f, s.fraction(), r.hits(), r.misses(), r.requests() == 0 ? Double.NaN : r.misses() / (double) r.requests(),
-            r.seconds(), SweepRow.OK, results.doubt(i), results.rate()));
+            r.seconds(), SweepRow.OK, results.doubt(i), results.rate(), facts.character()));
       }
     }
     return rows;

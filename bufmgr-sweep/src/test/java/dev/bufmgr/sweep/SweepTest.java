@@ -129,7 +129,8 @@ class SweepTest {
     for (int i = 0; i < rows.size(); i++) {
       SweepRow r = rows.get(i);
       out.add(new SweepRow(r.configId(), r.dataset(), r.trace(), r.format(), r.requests(), r.footprint(), r.policy(), r.size(),
-          r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), like.get(i).seconds(), r.status(), r.reason()));
+          r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), like.get(i).seconds(), r.status(), r.reason(),
+          r.sampleRate(), r.character()));
     }
     return out;
   }
@@ -213,7 +214,7 @@ class SweepTest {
   private static SweepRow withTime(SweepRow r, List<SweepRow> like) {
     SweepRow same = like.stream().filter(x -> x.configId().equals(r.configId())).findFirst().orElseThrow();
     return new SweepRow(r.configId(), r.dataset(), r.trace(), r.format(), r.requests(), r.footprint(), r.policy(), r.size(),
-        r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), same.seconds(), r.status(), r.reason(), r.sampleRate());
+        r.frames(), r.fraction(), r.hits(), r.misses(), r.missRatio(), same.seconds(), r.status(), r.reason(), r.sampleRate(), r.character());
   }
 
   @Test

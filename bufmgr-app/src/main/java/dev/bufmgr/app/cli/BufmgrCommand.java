@@ -24,6 +24,7 @@ public final class BufmgrCommand implements Runnable {
       ReplayCommand.class,
       SweepCommand.class,
       ReportCommand.class,
+      AnalyzeCommand.class,
       ConvertCommand.class,
       ExperimentCommand.class,
       ListCommand.class,

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /** The command line is built with only the subcommand a run names, and with all of them otherwise. */
 class BufmgrCommandTest {
-  private static final List<String> ALL = List.of("help", "compare", "replay", "sweep", "report", "convert", "experiment", "list", "commit",
+  private static final List<String> ALL = List.of("help", "compare", "replay", "sweep", "report", "analyze", "convert", "experiment", "list", "commit",
       "fsync-probe", "wal-load", "wal-verify", "wal-crash-check", "pipeline", "pipeline-recover", "check-policy");
 
   private static List<String> subcommands(String first) {

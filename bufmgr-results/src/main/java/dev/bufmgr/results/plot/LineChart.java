@@ -33,6 +33,7 @@ public final class LineChart {
   private Double yMax;
   private String flatReason;
   private boolean legend = true;
+  private boolean decadeEnds;
 
   private LineChart(String title, String xTitle, String yTitle) {
     this.title = title;
@@ -92,6 +93,15 @@ public final class LineChart {
     return this;
   }
 
+  /**
+   * Widens each logarithmic axis to whole decades (1 to 1,000,000 for data from 1 to 775,355), so
+   * both of its ends carry a label; default off (the axis ends at the data).
+   */
+  public LineChart decadeEnds(boolean on) {
+    this.decadeEnds = on;
+    return this;
+  }
+
   /** Shows or hides the legend (default shown). */
   public LineChart legend(boolean visible) {
     this.legend = visible;
@@ -123,6 +133,16 @@ public final class LineChart {
     // Within two decades XChart's decade-only ticks leave one or two labels; show 2..9 as well.
     double[] xr = range(allX, null, null);
     double[] yr = range(allY, logY ? null : yMin, logY ? null : yMax);
+    if (decadeEnds && logX && xr[0] > 0) {
+      xr = decadeRange(xr);
+      s.setXAxisMin(xr[0]);
+      s.setXAxisMax(xr[1]);
+    }
+    if (decadeEnds && logY && yr[0] > 0) {
+      yr = decadeRange(yr);
+      s.setYAxisMin(yr[0]);
+      s.setYAxisMax(yr[1]);
+    }
     s.setXAxisLogarithmicDecadeOnly(!logX || decades(allX) > Axes.LOG_LABELS_DECADES);
     s.setYAxisLogarithmicDecadeOnly(!logY || decades(allY) > Axes.LOG_LABELS_DECADES);
     if (!logY && yMin != null) s.setYAxisMin(yMin);
@@ -167,6 +187,11 @@ public final class LineChart {
 
   private double[] all(int axis) {
     return series.values().stream().flatMapToDouble(xy -> java.util.Arrays.stream(xy[axis])).toArray();
+  }
+
+  /** The whole decades around a positive range. */
+  private static double[] decadeRange(double[] r) {
+    return new double[] {Math.pow(10, Math.floor(Math.log10(r[0]))), Math.pow(10, Math.ceil(Math.log10(r[1])))};
   }
 
   /** Decades spanned by the positive values. */
