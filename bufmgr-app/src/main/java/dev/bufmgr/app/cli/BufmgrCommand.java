@@ -33,7 +33,8 @@ public final class BufmgrCommand implements Runnable {
       WalVerifyCommand.class,
       WalCrashCheckCommand.class,
       PipelineCommand.class,
-      PipelineRecoverCommand.class);
+      PipelineRecoverCommand.class,
+      BenchCommand.class);
 
   /** Exit status of a run that failed on bad input or configuration. */
   public static final int EXIT_BAD_INPUT = 2;

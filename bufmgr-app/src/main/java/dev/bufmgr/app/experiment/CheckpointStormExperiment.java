@@ -182,9 +182,9 @@ public final class CheckpointStormExperiment {
         "tps steady", "depth", "commit p99 after ms", "commit p99 steady ms", "p99 rise", "WAL B/txn", "images share"), table));
     report.summary("Depth is 1 - (throughput in the first second after a redo point) / (throughput in the second half of the "
         + "cycle), averaged over the measured cycles; a negative depth means the second after the redo point was faster.\n");
-    report.chart("sawtooth.png", LineChart.png("Transactions per second, " + selectors.get(0).name() + " / greedy, bgwriter on",
+    report.chart("sawtooth.png", LineChart.figure("Transactions per second, " + selectors.get(0).name() + " / greedy, bgwriter on",
         "seconds (simulated)", "transactions/s", seriesCharts));
-    report.chart("depth.png", BarChart.png("Sawtooth depth (1 - tps after a redo point / tps later)", "depth", cats, bySelector));
+    report.chart("depth.png", BarChart.figure("Sawtooth depth (1 - tps after a redo point / tps later)", "depth", cats, bySelector));
     return report;
   }
 

@@ -48,6 +48,11 @@ public final class BarChart implements Figure {
     return of(title, yTitle, categories).series(series).png();
   }
 
+  /** A chart with the default options, to be written in any {@link ChartFormat} ({@link Figure}). */
+  public static BarChart figure(String title, String yTitle, List<String> categories, Map<String, List<Double>> series) {
+    return of(title, yTitle, categories).series(series);
+  }
+
   /** Adds series, per name one value per category. */
   public BarChart series(Map<String, List<Double>> byName) {
     for (Map.Entry<String, List<Double>> e : byName.entrySet()) series(e.getKey(), e.getValue());

@@ -60,6 +60,11 @@ public final class LineChart implements Figure {
     return of(title, xTitle, yTitle).series(series).png();
   }
 
+  /** A chart with the default options, to be written in any {@link ChartFormat} ({@link Figure}). */
+  public static LineChart figure(String title, String xTitle, String yTitle, Map<String, double[][]> series) {
+    return of(title, xTitle, yTitle).series(series);
+  }
+
   /** Adds a series. */
   public LineChart series(String name, double[] x, double[] y) {
     if (x.length != y.length) throw new IllegalArgumentException("series '" + name + "': " + x.length + " x values, " + y.length + " y values");

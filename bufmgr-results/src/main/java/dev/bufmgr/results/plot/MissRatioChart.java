@@ -21,9 +21,14 @@ public final class MissRatioChart {
     return png(title, rows, AxisScale.AUTO);
   }
 
-  /** The PNG bytes of the chart titled {@code title} with this size axis. */
+  /** The PNG bytes of the figure titled {@code title} with this size axis ({@link #figure}). */
   public static byte[] png(String title, List<ResultRow> rows, AxisScale sizes) {
-    return chart(title, rows, sizes).png();
+    return figure(title, rows, sizes).png();
+  }
+
+  /** {@link #figure(String, List, AxisScale)} with the size axis chosen from the sizes. */
+  public static Figure figure(String title, List<ResultRow> rows) {
+    return figure(title, rows, AxisScale.AUTO);
   }
 
   /** Series a chart may show before {@link #figure} splits it into panels. */
