@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * The {@code index.html} of a results folder: one self-contained page (no network: styles and
  * script inline, charts as relative links to the folder's own PNG files) with the summary
- * rendered from its Markdown ({@link Markdown}), every chart, and the results table, every table
+ * rendered from its Markdown ({@link Markdown}) below every chart, and the results table, every table
  * sortable by clicking a column heading. A line at the foot says whether every chart loaded
  * ({@code id="bufmgr-status"}), which the headless-browser test reads.
  */
@@ -30,7 +30,6 @@ public final class HtmlReport {
     if (!charts.isEmpty()) b.append(" · <a href=\"#charts\">charts</a>");
     if (!rows.isEmpty()) b.append(" · <a href=\"#results\">results</a>");
     b.append(" · files: <a href=\"summary.md\">summary.md</a> <a href=\"results.csv\">results.csv</a> <a href=\"results.jsonl\">results.jsonl</a></nav>\n");
-    b.append("<section id=\"summary\">\n").append(Markdown.toHtml(summaryMarkdown)).append("</section>\n");
     if (!charts.isEmpty()) {
       b.append("<section id=\"charts\">\n<h2>Charts</h2>\n");
       for (Chart c : charts) {
@@ -42,6 +41,7 @@ public final class HtmlReport {
       }
       b.append("</section>\n");
     }
+    b.append("<section id=\"summary\">\n").append(Markdown.toHtml(summaryMarkdown)).append("</section>\n");
     if (!rows.isEmpty()) {
       b.append("<section id=\"results\">\n<h2>Results</h2>\n<p>Click a column heading to sort.");
       if (rows.size() > MAX_ROWS) b.append(" The first ").append(MAX_ROWS).append(" of ").append(rows.size()).append(" rows; results.csv has them all.");
@@ -81,6 +81,7 @@ public final class HtmlReport {
       th.asc::after { content: " \\25B2"; } th.desc::after { content: " \\25BC"; }
       td:first-child, th:first-child { text-align: left; }
       .wide { overflow-x: auto; max-height: 80vh; }
+      #summary table { display: block; overflow-x: auto; max-width: 100%; }
       figure { display: inline-block; margin: 0.5em; vertical-align: top; }
       img.chart { max-width: 100%; border: 1px solid #ddd; }
       figcaption { font-size: 0.85em; color: #555; }
