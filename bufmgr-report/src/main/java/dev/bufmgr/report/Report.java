@@ -3,6 +3,7 @@ package dev.bufmgr.report;
 import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.ResultRow;
+import dev.bufmgr.results.report.HtmlReport;
 import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.sweep.SweepRow;
 import dev.bufmgr.sweep.SweepStore;
@@ -93,6 +94,8 @@ public final class Report {
     files.put("report.csv", utf8(OutputFormat.CSV.render(table)));
     files.put("report.jsonl", utf8(OutputFormat.JSONL.render(table)));
     files.putAll(charts);
+    List<HtmlReport.Chart> shownCharts = charts.keySet().stream().map(n -> new HtmlReport.Chart(n, n, List.of())).toList();
+    files.put("index.html", utf8(HtmlReport.render("bufmgr report", summary, shownCharts, table)));
     ResultsFolder folder = ResultsFolder.stage(o.out());
     try {
       for (Map.Entry<String, byte[]> e : files.entrySet()) AtomicOutput.writeBytes(folder.staging().resolve(e.getKey()), e.getValue());

@@ -1,6 +1,9 @@
 package dev.bufmgr.results;
 
 import dev.bufmgr.core.resource.IoReasons;
+import dev.bufmgr.results.plot.ChartFormat;
+import dev.bufmgr.results.plot.Figure;
+import dev.bufmgr.results.report.HtmlReport;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.results.report.ResultRow;
@@ -9,20 +12,27 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one experiment run produced: result rows (every row with its full configuration and seed),
- * PNG charts by file name, further text files, and a {@code summary.md} that states the question,
+ * charts by file name, further text files, and a {@code summary.md} that states the question,
  * the configuration and the answer in numbers from the rows. {@link #writeTo} publishes them as
- * one results folder (results.jsonl, results.csv, the charts, the files, summary.md) or leaves
- * nothing.
+ * one results folder (results.jsonl, results.csv, the charts, the files, summary.md, and
+ * index.html, the page that shows them all: {@link HtmlReport}) or leaves nothing. A chart given
+ * as a {@link Figure} is written as PNG and in every further {@link #chartFormats format} asked
+ * for (SVG, PDF), beside it under the same base name.
  */
 public final class ExperimentReport {
   private final List<ResultRow> rows = new ArrayList<>();
   private final Map<String, byte[]> charts = new LinkedHashMap<>();
+  private final Map<String, Figure> figures = new LinkedHashMap<>();
+  private final Map<String, String> titles = new LinkedHashMap<>();
+  private Set<ChartFormat> formats = EnumSet.of(ChartFormat.PNG);
   private final Map<String, String> files = new LinkedHashMap<>();
   private final StringBuilder summary = new StringBuilder();
 
@@ -32,9 +42,26 @@ public final class ExperimentReport {
     return this;
   }
 
-  /** Adds a chart as {@code fileName} (ending in .png). */
+  /** Adds a chart as {@code fileName} (ending in .png), PNG only. */
   public ExperimentReport chart(String fileName, byte[] png) {
     charts.put(fileName, png);
+    titles.put(fileName, fileName);
+    return this;
+  }
+
+  /** Adds a chart as {@code fileName} (ending in .png), written in every format of {@link #chartFormats}. */
+  public ExperimentReport chart(String fileName, Figure figure) {
+    if (!fileName.endsWith(".png")) throw new IllegalArgumentException("chart file name '" + fileName + "' must end in .png");
+    figures.put(fileName, figure);
+    charts.put(fileName, null);
+    titles.put(fileName, figure.title());
+    return this;
+  }
+
+  /** The formats charts given as figures are written in (PNG always; default PNG only). */
+  public ExperimentReport chartFormats(Set<ChartFormat> formats) {
+    this.formats = EnumSet.copyOf(formats);
+    this.formats.add(ChartFormat.PNG);
     return this;
   }
 
@@ -65,6 +92,15 @@ public final class ExperimentReport {
     return summary.toString();
   }
 
+  /** The page's title: the summary's first heading, else the folder's name. */
+  private String pageTitle(Path out) {
+    for (String line : summary.toString().lines().toList()) {
+      if (line.startsWith("# ")) return line.substring(2).strip();
+    }
+    Path name = out.toAbsolutePath().normalize().getFileName();
+    return name == null ? "results" : name.toString();
+  }
+
   /**
    * Writes the results folder {@code out} once every file is written, replacing only the files
    * this program wrote there before ({@link ResultsFolder}).
@@ -75,9 +111,25 @@ public final class ExperimentReport {
     try {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(rows));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(rows));
-      for (Map.Entry<String, byte[]> c : charts.entrySet()) Files.write(staged.resolve(c.getKey()), c.getValue());
+      List<HtmlReport.Chart> shown = new ArrayList<>();
+      for (String name : charts.keySet()) {
+        Figure figure = figures.get(name);
+        List<String> alternatives = new ArrayList<>();
+        if (figure == null) {
+          Files.write(staged.resolve(name), charts.get(name));
+        } else {
+          String base = name.substring(0, name.length() - ".png".length());
+          for (ChartFormat f : formats) {
+            String file = base + "." + f.extension();
+            Files.write(staged.resolve(file), figure.bytes(f));
+            if (f != ChartFormat.PNG) alternatives.add(file);
+          }
+        }
+        shown.add(new HtmlReport.Chart(name, titles.get(name), alternatives));
+      }
       for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(staged.resolve(f.getKey()), f.getValue());
       Files.writeString(staged.resolve("summary.md"), summary.toString());
+      Files.writeString(staged.resolve("index.html"), HtmlReport.render(pageTitle(out), summary.toString(), shown, rows));
       folder.publish();
     } catch (IOException e) {
       folder.discard();

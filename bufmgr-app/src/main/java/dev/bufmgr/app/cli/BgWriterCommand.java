@@ -8,8 +8,11 @@ import picocli.CommandLine.Command;
 
 /** {@code bufmgr experiment bgwriter}: see {@link BgWriterExperiment}. */
 @Command(name = "bgwriter", mixinStandardHelpOptions = true,
-    description = "The background writer's maxPages and multiplier varied, per selector: dirty-eviction waits moved off "
-        + "the commit path, the writes it adds, and the hit ratio it costs.")
+    description = {
+      "What the background writer's settings buy and cost, per selector.",
+      "maxPages and multiplier varied: dirty-eviction waits moved off the commit path, the writes it adds, and the "
+          + "hit ratio it costs."
+    })
 public final class BgWriterCommand extends NamedExperimentCommand {
   @Override
   String experimentName() {

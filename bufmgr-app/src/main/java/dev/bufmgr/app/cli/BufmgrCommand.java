@@ -35,7 +35,8 @@ public final class BufmgrCommand implements Runnable {
       WalCrashCheckCommand.class,
       PipelineCommand.class,
       PipelineRecoverCommand.class,
-      CheckPolicyCommand.class);
+      CheckPolicyCommand.class,
+      BenchCommand.class);
 
   /** Exit status of a run that failed on bad input or configuration. */
   public static final int EXIT_BAD_INPUT = 2;

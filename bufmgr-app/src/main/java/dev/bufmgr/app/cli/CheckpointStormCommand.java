@@ -8,8 +8,11 @@ import picocli.CommandLine.Command;
 
 /** {@code bufmgr experiment checkpoint-storm}: see {@link CheckpointStormExperiment}. */
 @Command(name = "checkpoint-storm", mixinStandardHelpOptions = true,
-    description = "The sawtooth after each checkpoint: tpcb, every selector, greedy and commit_delay, full-page writes, "
-        + "the background writer and the completion target on and off; per-second throughput and commit p99.")
+    description = {
+      "The throughput sawtooth after each checkpoint.",
+      "tpcb, every selector, greedy and commit_delay, full-page writes, the background writer and the completion "
+          + "target on and off; per-second throughput and commit p99."
+    })
 public final class CheckpointStormCommand extends NamedExperimentCommand {
   @Override
   String experimentName() {

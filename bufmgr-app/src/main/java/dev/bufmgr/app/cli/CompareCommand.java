@@ -33,19 +33,22 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code bufmgr compare}: the main job. With no arguments, every registered selector and every
  * baseline (OPT with and without bypass, so each policy has its bound) on the built-in workloads ({@link DefaultComparison}) at several pool sizes; prints a
- * table and writes a results folder (results.jsonl, results.csv, one miss-ratio chart per
- * workload, summary.md), published only when every run succeeded.
+ * compact table ({@link CompareTable}) and writes a results folder (results.jsonl, results.csv,
+ * one miss-ratio chart per workload, summary.md, index.html), published only when every run succeeded.
  */
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Compare every registered selector and the baselines (lru, opt:bypass=false, opt:bypass=true, caffeine) on",
-      "built-in workloads: pgbench -S under cache pressure, Zipf OLTP with bulk scans, and the LIRS sprite trace.",
-      "Prints a table; writes results.jsonl, results.csv, mrc-*.png and summary.md to --out."
+      "Compare every selector and the baselines on built-in workloads.",
+      "Baselines: lru, opt:bypass=false, opt:bypass=true, caffeine. Workloads: pgbench -S under cache pressure,",
+      "Zipf OLTP with bulk scans, and the LIRS sprite trace.",
+      "Prints a table; writes results.jsonl, results.csv, mrc-*.png, summary.md and index.html to --out."
     })
 public final class CompareCommand implements Runnable, WritesOutputs {
   @Mixin ForceOption force;
+
+  @Mixin ChartFormatOption charts;
 
   @Spec CommandSpec spec;
 
@@ -76,6 +79,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
   @Override
   public void run() {
     long start = System.nanoTime();
+    charts.formats();
     PolicyCatalog catalog = new PolicyCatalog(true);
     List<ReplayPolicy> chosen = new ArrayList<>();
     if (policies.isEmpty()) chosen.addAll(catalog.defaults());
@@ -122,8 +126,11 @@ public final class CompareCommand implements Runnable, WritesOutputs {
     double seconds = (System.nanoTime() - start) / 1e9;
     writeFolder(results, all, seconds, OptBounds.of(chosen), leftOut);
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.print(OutputFormat.TABLE.render(tableRows(all)));
-    stdout.printf(Locale.ROOT, "%nResults in %s (%d runs, %.1f s).%n", out, all.size(), seconds);
+    Map<String, String> titles = new LinkedHashMap<>();
+    for (ComparisonCase c : results.keySet()) titles.put(c.slug(), c.title());
+    stdout.print(CompareTable.render(all, titles));
+    stdout.printf(Locale.ROOT, "%nResults in %s (%d runs, %.1f s): read %s, or open %s in a browser.%n",
+        out, all.size(), seconds, out.resolve("summary.md"), out.resolve("index.html"));
     stdout.flush();
   }
 
@@ -131,7 +138,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
       Map<ComparisonCase, List<ResultRow>> results, List<ResultRow> all, double seconds, OptBounds bounds, List<String> leftOut) {
     ExperimentReport report = new ExperimentReport();
     all.forEach(report::row);
-    for (ComparisonCase c : results.keySet()) report.chart("mrc-" + c.slug() + ".png", MissRatioChart.png(c.title(), results.get(c)));
+    for (ComparisonCase c : results.keySet()) report.chart("mrc-" + c.slug() + ".png", MissRatioChart.figure(c.title(), results.get(c)));
     String header = String.format(Locale.ROOT,
         "# bufmgr compare%n%nCommand: `%s`; %s; %d cores; Java %s; %.1f s.%n"
             + "Hit ratio = hits / requests. OPT (Belady) in two forms: `opt:bypass=false` pages on demand (every miss admitted, "
@@ -144,7 +151,7 @@ public final class CompareCommand implements Runnable, WritesOutputs {
         String.join(" ", commandLine()), Instant.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seconds,
         ReplayRunner.WARMUP_REQUESTS, leftOut.isEmpty() ? "" : "\nLeft out:\n\n" + leftOut.stream().map(l -> "- " + l + "\n").collect(Collectors.joining()));
     report.summary(ComparisonSummary.markdown(header, results, bounds));
-    report.writeTo(out);
+    report.chartFormats(charts.formats()).writeTo(out);
   }
 
 
@@ -154,18 +161,4 @@ public final class CompareCommand implements Runnable, WritesOutputs {
     return words;
   }
 
-  private static List<ResultRow> tableRows(List<ResultRow> all) {
-    List<ResultRow> rows = new ArrayList<>();
-    for (ResultRow r : all) {
-      rows.add(new ResultRow()
-          .put("case", r.get("case"))
-          .put("policy", r.get("policy"))
-          .put("frames", r.get("frames"))
-          .put("hitRatio", r.get("hitRatio"))
-          .put("evictions", r.get("evictions"))
-          .put("ticksPerVictim", r.get("ticksPerVictim"))
-          .put("Mreq/s", r.number("requestsPerSecond") / 1e6));
-    }
-    return rows;
-  }
 }

@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
     name = "convert",
     mixinStandardHelpOptions = true,
     description = {
-      "Convert a trace (any format) or a synthetic workload to the binary form (.bft) replayed without parsing, "
+      "Convert a trace or a workload to a binary trace file.",
+      "Any trace format or synthetic workload to the binary form (.bft) replayed without parsing, "
           + "or to libCacheSim's oracleGeneral form with each request's next access (--to oracleGeneral)."
     })
 public final class ConvertCommand implements Runnable, WritesOutputs {

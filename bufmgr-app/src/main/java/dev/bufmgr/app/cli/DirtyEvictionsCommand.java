@@ -11,8 +11,11 @@ import picocli.CommandLine.Option;
 
 /** {@code bufmgr experiment dirty-evictions}: see {@link DirtyEvictionsExperiment}. */
 @Command(name = "dirty-evictions", mixinStandardHelpOptions = true,
-    description = "tpcb with data 2x, 4x and 8x the pool, every selector: which keeps dirty evictions off the commit path, "
-        + "and what it costs in hit ratio (device: this machine's write+fdatasync samples).")
+    description = {
+      "Which selector keeps dirty evictions off the commit path.",
+      "tpcb with data 2x, 4x and 8x the pool, every selector, and what it costs in hit ratio (device: this machine's "
+          + "write+fdatasync samples)."
+    })
 public final class DirtyEvictionsCommand extends NamedExperimentCommand {
   @Option(names = "--probe", paramLabel = "FILE", description = "An fsync-probe sample file (default: measure one now in a temporary folder).")
   Path probe;

@@ -13,8 +13,10 @@ import picocli.CommandLine.Spec;
  * date).
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
-    description = "List every kind of component (selectors, baselines, release policies, devices, loops, trace "
-        + "formats, workloads) with its parameters and defaults.")
+    description = {
+      "List every component with its parameters and defaults.",
+      "Selectors, baselines, release policies, devices, loops, trace formats and workloads."
+    })
 public final class ListCommand implements Runnable {
   /** The narrowest name column. */
   private static final int MIN_WIDTH = 10;

@@ -67,6 +67,6 @@ public final class MrcCommand implements Runnable, WritesOutputs {
       sizes.add((int) Math.max(1, Math.round(distinct * pct / 100)));
     }
     List<ResultRow> rows = new ReplayRunner(System.err).run(in, chosen, new ArrayList<>(sizes), 1);
-    result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut(), AxisScale.LOG);
+    result.emit(rows, "Miss-ratio curve: " + ResultOutput.inputName(in), spec.commandLine().getOut(), AxisScale.LOG);
   }
 }

@@ -15,13 +15,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options every {@code bufmgr experiment NAME} shares: {@code --quick} (a small run, seconds),
- * {@code --out} (the results folder, default {@code results/NAME}), {@code --quiet}. Runs the
- * experiment, writes its folder atomically and prints its summary.
+ * {@code --out} (the results folder, default {@code results/NAME}), {@code --chart-format},
+ * {@code --quiet}. Runs the experiment, writes its folder atomically and prints its summary.
  */
 abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
   @Spec CommandSpec spec;
 
   @Mixin ForceOption force;
+
+  @Mixin ChartFormatOption charts;
 
   @Option(names = "--quick", description = "A small run (seconds) with the same structure.")
   boolean quick;
@@ -57,6 +59,7 @@ abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
   public void run() {
     long start = System.nanoTime();
     Path folder = folder();
+    var formats = charts.formats();
     ExperimentReport report = produce(quick, SelectorRegistry.load(), quiet ? null : System.err);
     double seconds = (System.nanoTime() - start) / 1e9;
     report.summary(String.format(Locale.ROOT,
@@ -64,10 +67,10 @@ abstract class NamedExperimentCommand implements Runnable, WritesOutputs {
             + "configuration and seed.%n",
         experimentName(), quick ? " --quick" : "", ownArguments(), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), seconds));
-    report.writeTo(folder);
+    report.chartFormats(formats).writeTo(folder);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(report.summaryText());
-    stdout.printf(Locale.ROOT, "%nResults in %s.%n", folder);
+    stdout.printf(Locale.ROOT, "%nResults in %s: open %s (or %s).%n", folder, folder.resolve("index.html"), folder.resolve("summary.md"));
     stdout.flush();
   }
 }

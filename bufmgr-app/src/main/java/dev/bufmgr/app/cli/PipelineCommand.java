@@ -44,14 +44,17 @@ import picocli.CommandLine.Spec;
     name = "pipeline",
     mixinStandardHelpOptions = true,
     description = {
-      "Run transactions on the pool, coupled to the write-ahead log: changes logged (full-page images after a",
-      "checkpoint), commits through a release policy, dirty victims written after the log, a background writer and",
-      "paced checkpoints; every log flush and page write queues on one device. One row per selector and commit policy.",
+      "Run transactions on the pool, coupled to the write-ahead log.",
+      "Changes logged (full-page images after a checkpoint), commits through a release policy, dirty victims",
+      "written after the log, a background writer and paced checkpoints; every log flush and page write queues",
+      "on one device. One row per selector and commit policy.",
       "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE, each with ,perbyte=D and ,write=D (an",
       "unforced page write); with --clock real also file:DIR (a real log and data file per run, under DIR/run-N)."
     })
 public final class PipelineCommand implements Runnable, WritesOutputs {
   @Mixin ForceOption force;
+
+  @Mixin ChartFormatOption chartFormats;
 
   /** The default data size as a multiple of the pool, for the default tpcb workload. */
   public static final int DEFAULT_RATIO = PipelineSettings.DEFAULT_RATIO;
@@ -158,6 +161,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
 
   @Override
   public void run() {
+    chartFormats.formats();
     OutputFormat fmt = OutputFormat.parse(output);
     boolean realTime = switch (clock.trim().toLowerCase(Locale.ROOT)) {
       case "sim" -> false;
@@ -250,11 +254,11 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
       report.file("series.csv", OutputFormat.CSV.render(series));
       PipelineCharts.of(outcomes, settings.clock()).forEach(report::chart);
       report.summary(PipelineSummary.markdown(outcomes, "bufmgr " + String.join(" ", spec.commandLine().getParseResult().originalArgs())));
-      report.writeTo(out);
+      report.chartFormats(chartFormats.formats()).writeTo(out);
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(fmt.render(fmt == OutputFormat.TABLE ? tableRows(rows) : rows));
-    if (out != null && fmt == OutputFormat.TABLE) stdout.println("Results in " + out + ".");
+    if (out != null && fmt == OutputFormat.TABLE) stdout.println("Results in " + out + ": open " + out.resolve("index.html") + ".");
     stdout.flush();
   }
 

@@ -135,7 +135,7 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
       System.err.printf(Locale.ROOT, "bufmgr: replayed %,d requests of %s under %d configurations in %.1f s%n",
           in.facts().requests(), in.label(), rows.size(), seconds);
     }
-    result.emit(rows, "miss ratio: " + in.label(), spec.commandLine().getOut());
+    result.emit(rows, "Miss ratio by pool size: " + ResultOutput.inputName(in), spec.commandLine().getOut());
   }
 
   /** The parsed --sample, or null without it; refuses it beside --threads above 1. */
@@ -184,6 +184,6 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
       System.err.printf(Locale.ROOT, "bufmgr: replayed a sample of %,d of %,d requests of %s under %d configurations in %.1f s%n",
           drawn.sampledRequests(), drawn.requests(), in.label(), rows.size(), seconds);
     }
-    result.emit(rows, "miss ratio (sampled " + sampling.text() + "): " + in.label(), spec.commandLine().getOut());
+    result.emit(rows, "Miss ratio by pool size (sampled " + sampling.text() + "): " + ResultOutput.inputName(in), spec.commandLine().getOut());
   }
 }

@@ -14,8 +14,11 @@ import picocli.CommandLine.Option;
 
 /** {@code bufmgr experiment torn-pages}: see {@link TornPagesExperiment}. */
 @Command(name = "torn-pages", mixinStandardHelpOptions = true,
-    description = "Page writes torn by a power loss, recovered by redo: torn states repaired and unrecoverable with full-page "
-        + "writes on and off, per selector and checkpoint_timeout, beside the log bytes per transaction they cost.")
+    description = {
+      "Page writes torn by a power loss, and what redo repairs.",
+      "Torn states repaired and unrecoverable with full-page writes on and off, per selector and checkpoint_timeout, "
+          + "beside the log bytes per transaction they cost."
+    })
 public final class TornPagesCommand extends NamedExperimentCommand {
   @Option(names = "--selector", paramLabel = Flags.SPEC_LABEL,
       description = "A selector to run. Repeatable. Default: gclock, s3fifo, sieve, lru-pool, hotcool.")

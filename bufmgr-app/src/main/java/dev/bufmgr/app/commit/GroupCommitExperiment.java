@@ -2,8 +2,10 @@ package dev.bufmgr.app.commit;
 
 import dev.bufmgr.core.resource.AtomicOutput;
 import dev.bufmgr.results.report.OutputFormat;
+import dev.bufmgr.results.report.HtmlReport;
 import dev.bufmgr.results.report.ResultsFolder;
 import dev.bufmgr.results.report.ResultRow;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +89,13 @@ public final class GroupCommitExperiment {
       AtomicOutput.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
       AtomicOutput.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
       GroupCommitCharts.write(staged, r.fixedPoint(), r.timerSweep(), r.openLoop());
-      AtomicOutput.writeString(staged.resolve("summary.md"), GroupCommitSummary.render(settings, command, r));
+      String summary = GroupCommitSummary.render(settings, command, r);
+      AtomicOutput.writeString(staged.resolve("summary.md"), summary);
+      List<HtmlReport.Chart> charts = new ArrayList<>();
+      for (String png : List.of("fixedpoint.png", "timer-sweep.png", "sqrt-timer.png", "open-loop.png")) {
+        if (Files.isRegularFile(staged.resolve(png))) charts.add(new HtmlReport.Chart(png, png, List.of()));
+      }
+      AtomicOutput.writeString(staged.resolve("index.html"), HtmlReport.render("bufmgr experiment group-commit", summary, charts, all));
       folder.publish();
     } catch (RuntimeException e) {
       folder.discard();

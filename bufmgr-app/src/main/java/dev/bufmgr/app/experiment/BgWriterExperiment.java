@@ -112,7 +112,7 @@ public final class BgWriterExperiment {
     report.summary("\n" + Tables.markdown(List.of("selector", "bgwriter", "tps", "waited on a dirty eviction", "moved off",
         "backend writes/txn", "bgwriter writes/txn", "checkpoint writes/txn", "extra writes", "rounds at maxPages",
         "hit ratio", "hit ratio change", "commit p99 ms"), table));
-    report.chart("moved-off.png", BarChart.png("Dirty-eviction waits moved off the commit path", "share", categories, moved));
+    report.chart("moved-off.png", BarChart.figure("Dirty-eviction waits moved off the commit path", "share", categories, moved));
     return report;
   }
 

@@ -93,7 +93,7 @@ public final class CachePressureExperiment {
         table.add(line);
       }
       report.chart("classes-" + sc.slug() + ".png",
-          BarChart.png("Hit ratio per page class: " + sc.title(), "hit ratio", categories, bars));
+          BarChart.figure("Hit ratio per page class: " + sc.title(), "hit ratio", categories, bars));
       report.summary("## " + sc.title() + "\n\nWorkload `" + sc.spec() + "`. Index-leaf hit ratio: " + leaf
           + ". Heap: " + heap + ".\n\n"
           + Tables.markdown(List.of("policy", "all", "index-root", "index-inner", "index-leaf", "heap"), table));

@@ -19,6 +19,8 @@ import dev.bufmgr.pipeline.run.PipelineRows;
 import dev.bufmgr.pipeline.run.PipelineRunner;
 import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.results.plot.BarChart;
+import dev.bufmgr.results.plot.Figure;
+import dev.bufmgr.results.plot.SmallMultiples;
 import dev.bufmgr.results.plot.LineChart;
 import dev.bufmgr.results.report.ResultRow;
 import java.io.PrintStream;
@@ -118,7 +120,7 @@ public final class CheckpointStormExperiment {
         + "**Answer** (numbers from this run):\n\n");
     List<List<String>> table = new ArrayList<>();
     List<Point> points = new ArrayList<>();
-    Map<String, double[][]> seriesCharts = new LinkedHashMap<>();
+    Map<String, Map<String, double[][]>> seriesBySelector = new LinkedHashMap<>();
     for (boolean fpw : new boolean[] {true, false}) {
       for (boolean bg : new boolean[] {true, false}) {
         for (double target : new double[] {0.1, 0.9}) {
@@ -142,7 +144,7 @@ public final class CheckpointStormExperiment {
                 Tables.num(saw.tpsAfter(), 0), Tables.num(saw.tpsSteady(), 0), Tables.pct(saw.depth()),
                 Tables.num(saw.p99After(), 3), Tables.num(saw.p99Steady(), 3), Tables.num(saw.p99Rise(), 2),
                 Tables.num(r.walBytesPerTransaction(), 0), Tables.pct(r.wal().imageShare())));
-            if (sel.equals(outcomes.get(0).run().selector().replaceAll(":.*", "")) && pol.equals("greedy") && bg) {
+            if (pol.equals("greedy") && bg) {
               List<IntervalRow> s = r.series();
               double[] x = new double[s.size()];
               double[] y = new double[s.size()];
@@ -150,7 +152,8 @@ public final class CheckpointStormExperiment {
                 x[i] = s.get(i).endNanos() / 1e9;
                 y[i] = s.get(i).throughput();
               }
-              seriesCharts.put("fpw " + (fpw ? "on" : "off") + ", target " + target, new double[][] {x, y});
+              seriesBySelector.computeIfAbsent(sel, k -> new LinkedHashMap<>())
+                  .put("fpw " + (fpw ? "on" : "off") + ", target " + target, new double[][] {x, y});
             }
           }
         }
@@ -168,12 +171,7 @@ public final class CheckpointStormExperiment {
     summarizeFactor(report, points, "the background writer", p -> p.setting().bgwriter());
     summarizeFactor(report, points, "completion target 0.9 (against 0.1)", p -> p.setting().target() == 0.9);
     Map<String, List<Double>> bySelector = new LinkedHashMap<>();
-    List<String> cats = new ArrayList<>();
-    for (Point p : points) {
-      String cat = p.setting().label() + " / " + p.policy();
-      if (!cats.contains(cat)) cats.add(cat);
-      bySelector.computeIfAbsent(p.selector(), k -> new ArrayList<>()).add(p.saw().depth());
-    }
+    for (Point p : points) bySelector.computeIfAbsent(p.selector(), k -> new ArrayList<>()).add(p.saw().depth());
     for (Map.Entry<String, List<Double>> e : bySelector.entrySet()) {
       double m = e.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
       report.summary(String.format(Locale.ROOT, "- %s: mean depth %s over every setting.%n", e.getKey(), Tables.pct(m)));
@@ -182,10 +180,51 @@ public final class CheckpointStormExperiment {
         "tps steady", "depth", "commit p99 after ms", "commit p99 steady ms", "p99 rise", "WAL B/txn", "images share"), table));
     report.summary("Depth is 1 - (throughput in the first second after a redo point) / (throughput in the second half of the "
         + "cycle), averaged over the measured cycles; a negative depth means the second after the redo point was faster.\n");
-    report.chart("sawtooth.png", LineChart.png("Transactions per second, " + selectors.get(0).name() + " / greedy, bgwriter on",
-        "seconds (simulated)", "transactions/s", seriesCharts));
-    report.chart("depth.png", BarChart.png("Sawtooth depth (1 - tps after a redo point / tps later)", "depth", cats, bySelector));
+    report.chart("sawtooth.png", sawtoothFigure(seriesBySelector, cycle, cycles, input.name()));
+    report.chart("depth.png", depthFigure(points, input.name()));
     return report;
+  }
+
+  /**
+   * Per selector (greedy, background writer on) a panel of throughput against time, full-page
+   * writes and completion target as its four series, the warm-up cycle shaded and every
+   * checkpoint's start marked: a panel each, since every selector's run is a sawtooth of its own.
+   */
+  private static Figure sawtoothFigure(Map<String, Map<String, double[][]>> bySelector, long cycle, int cycles, String input) {
+    double seconds = cycle / 1e9;
+    double[] starts = new double[cycles];
+    for (int k = 0; k < cycles; k++) starts[k] = seconds * (k + 1);
+    List<LineChart> panels = new ArrayList<>();
+    for (Map.Entry<String, Map<String, double[][]>> e : bySelector.entrySet()) {
+      panels.add(LineChart.of(e.getKey() + " / greedy, bgwriter on", "seconds (simulated)", "transactions/s")
+          .series(e.getValue()).shade(0, seconds, "warm-up (not measured)").markX(starts, "checkpoint starts").size(600, 400));
+    }
+    return SmallMultiples.of("Transactions per second through checkpoints, per selector: " + input, panels, 3);
+  }
+
+  /**
+   * Sawtooth depth per selector (categories) and setting (series), one panel per commit policy:
+   * eight settings a panel, so no panel draws more series than a reader tells apart.
+   */
+  private static Figure depthFigure(List<Point> points, String input) {
+    Map<String, Map<String, Map<String, Double>>> byPolicy = new LinkedHashMap<>();
+    List<String> selectors = new ArrayList<>();
+    for (Point p : points) {
+      if (!selectors.contains(p.selector())) selectors.add(p.selector());
+      byPolicy.computeIfAbsent(p.policy(), k -> new LinkedHashMap<>())
+          .computeIfAbsent(p.setting().label(), k -> new LinkedHashMap<>()).put(p.selector(), p.saw().depth());
+    }
+    List<BarChart> panels = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Map<String, Double>>> pol : byPolicy.entrySet()) {
+      BarChart chart = BarChart.of("commit: " + pol.getKey(), "depth", selectors).xTitle("selector").size(900, 480);
+      for (Map.Entry<String, Map<String, Double>> st : pol.getValue().entrySet()) {
+        List<Double> values = new ArrayList<>();
+        for (String sel : selectors) values.add(st.getValue().getOrDefault(sel, Double.NaN));
+        chart.series(st.getKey(), values);
+      }
+      panels.add(chart);
+    }
+    return SmallMultiples.of("Sawtooth depth (1 - tps after a redo point / tps later): " + input, panels, 1);
   }
 
   /** A sentence on the mean depth with a factor on and off, every other setting averaged. */

@@ -121,8 +121,8 @@ public final class DirtyEvictionsExperiment {
       report.summary("Every transaction changes a random accounts page; once the pool is full most victims are dirty, so "
           + "a miss writes one first. Full-page images (every page's first change after the run's start, just after a "
           + "checkpoint) are " + shares + " of the log bytes, all selectors together.\n");
-      report.chart("waited.png", BarChart.png("Transactions that waited on a dirty eviction", "share", categories, waited));
-      report.chart("tps.png", BarChart.png("Transactions per second", "tps", categories, tps));
+      report.chart("waited.png", BarChart.figure("Transactions that waited on a dirty eviction", "share", categories, waited));
+      report.chart("tps.png", BarChart.figure("Transactions per second", "tps", categories, tps));
       return report;
     } finally {
       TemporaryPaths.delete(samplesFile);

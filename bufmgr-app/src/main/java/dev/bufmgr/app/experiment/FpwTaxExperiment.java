@@ -113,7 +113,7 @@ public final class FpwTaxExperiment {
       }
       bars.put("full_page_writes " + (fpw ? "on" : "off"), ratios);
     }
-    report.chart("ratio.png", BarChart.png("First pass over second pass, log bytes", "ratio", categories, bars));
+    report.chart("ratio.png", BarChart.figure("First pass over second pass, log bytes", "ratio", categories, bars));
     report.summary("- The lab (`id % 35`): " + lab + ". PostgreSQL: " + POSTGRES_FIRST_MB + " MB and " + POSTGRES_SECOND_MB
         + " MB, " + POSTGRES_RATIO + "x, images " + Tables.pct(POSTGRES_IMAGE_SHARE) + ".\n");
     report.summary("- With full_page_writes off: " + labOff + ".\n");

@@ -81,7 +81,7 @@ public final class GhostCapExperiment {
     List<String> categories = new ArrayList<>();
     for (double cap : CAPS) categories.add("cap " + cap);
     categories.add("no ghost");
-    report.chart("oltp-hit-by-cap.png", BarChart.png(
+    report.chart("oltp-hit-by-cap.png", BarChart.figure(
         "S3-FIFO: OLTP hit ratio after bulk scans, by ghost strategy cap", "OLTP hit ratio", categories, bars));
     report.summary("# ghost-cap\n\n"
         + "**Question** (seeds/002): if ring-strategy reads may fill at most a share of S3-FIFO's ghost "

@@ -102,10 +102,10 @@ public final class ScanResistanceExperiment {
       report.chart("resident-" + suffix + ".png", LineChart.of(
           "Hot set resident under a 4x-pool scan (rings " + (rings ? "on" : "off") + ")",
           "requests since the scan began", "fraction of hot set resident").series(residentSeries.get(rings))
-          .yRange(0.0, 1.0).flatReason(flat).png());
+          .yRange(0.0, 1.0).flatReason(flat));
       report.chart("oltp-hit-" + suffix + ".png", LineChart.of(
           "OLTP hit ratio per window under the scan (rings " + (rings ? "on" : "off") + ")",
-          "requests since the scan began", "OLTP hit ratio").series(hitSeries.get(rings)).yRange(0.0, 1.0).flatReason(flat).png());
+          "requests since the scan began", "OLTP hit ratio").series(hitSeries.get(rings)).yRange(0.0, 1.0).flatReason(flat));
     }
     report.summary("# scan-resistance\n\n"
         + "**Question** (seeds/002): does an OLTP hot set that fits in the pool stay resident, and keep its hit "

@@ -97,7 +97,7 @@ public final class SharedTraceCurvesExperiment {
         line.add(Tables.pct(acc[0] / acc[2]) + " (+" + Tables.num(100 * acc[1] / acc[2], 2) + ")");
       }
       table.add(line);
-      report.chart("mrc-" + name + ".png", MissRatioChart.png("Miss ratio: LIRS " + name, rows, AxisScale.LOG));
+      report.chart("mrc-" + name + ".png", MissRatioChart.figure("Miss ratio: LIRS " + name, rows, AxisScale.LOG));
     }
     report.summary(Tables.markdown(header, table));
     return report;

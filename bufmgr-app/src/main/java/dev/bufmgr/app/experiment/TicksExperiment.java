@@ -106,8 +106,8 @@ public final class TicksExperiment {
     }
     List<String> categories = new ArrayList<>();
     for (int b : BATCHES) categories.add("batch " + b);
-    report.chart("ticks-p99.png", BarChart.png("Ticks per victim, p99", "ticks", categories, p99));
-    report.chart("ticks-mean.png", BarChart.png("Ticks per victim, mean", "ticks", categories, mean));
+    report.chart("ticks-p99.png", BarChart.figure("Ticks per victim, p99", "ticks", categories, p99));
+    report.chart("ticks-mean.png", BarChart.figure("Ticks per victim, mean", "ticks", categories, mean));
     report.chart("search-latency-cdf.png", cdfChart("Victim-search latency, CDF per selector and batch (" + threads + " threads)",
         "victim-search latency (ns)", nanosCdf));
     report.chart("ticks-cdf.png", cdfChart("Ticks per victim, CDF per selector and batch (" + threads + " threads)",
@@ -130,7 +130,7 @@ public final class TicksExperiment {
   }
 
   /** A CDF chart: one staircase per run, the value axis logarithmic when it spans {@value #LOG_SPAN}x or more. */
-  static byte[] cdfChart(String title, String xTitle, Map<String, Cdf> cdfs) {
+  static LineChart cdfChart(String title, String xTitle, Map<String, Cdf> cdfs) {
     LineChart chart = LineChart.of(title, xTitle, "cumulative fraction of victim searches").yRange(0.0, 1.0);
     List<Double> values = new ArrayList<>();
     for (Map.Entry<String, Cdf> e : cdfs.entrySet()) {
@@ -138,7 +138,7 @@ public final class TicksExperiment {
       for (double v : e.getValue().values()) values.add(v);
     }
     boolean log = Axes.wide(values.stream().mapToDouble(Double::doubleValue).toArray(), LOG_SPAN);
-    return chart.xScale(log ? AxisScale.LOG : AxisScale.LINEAR).png();
+    return chart.xScale(log ? AxisScale.LOG : AxisScale.LINEAR);
   }
 
   private static void appendCsv(StringBuilder csv, String policy, int batch, String measure, Cdf cdf) {

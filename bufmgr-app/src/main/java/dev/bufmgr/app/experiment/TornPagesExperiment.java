@@ -185,8 +185,8 @@ public final class TornPagesExperiment {
         + "durable change. The model treats every version of a page as differing from the one before in every sector, so with "
         + "full-page writes off the count is the worst case: a change that leaves a sector's bytes alone would make some tears "
         + "harmless.\n");
-    report.chart("unrecoverable.png", BarChart.png("Torn states redo could not repair", "states", categories, unrecoverableBars));
-    report.chart("wal-tax.png", BarChart.png("Log bytes per transaction", "bytes", categories, taxBars));
+    report.chart("unrecoverable.png", BarChart.figure("Torn states redo could not repair", "states", categories, unrecoverableBars));
+    report.chart("wal-tax.png", BarChart.figure("Log bytes per transaction", "bytes", categories, taxBars));
     return report;
   }
 

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** The command line is built with only the subcommand a run names, and with all of them otherwise. */
 class BufmgrCommandTest {
   private static final List<String> ALL = List.of("help", "compare", "replay", "sweep", "report", "analyze", "convert", "experiment", "list", "commit",
-      "fsync-probe", "wal-load", "wal-verify", "wal-crash-check", "pipeline", "pipeline-recover", "check-policy");
+      "fsync-probe", "wal-load", "wal-verify", "wal-crash-check", "pipeline", "pipeline-recover", "check-policy", "bench");
 
   private static List<String> subcommands(String first) {
     return List.copyOf(BufmgrCommand.commandLine(first).getSubcommands().keySet());
@@ -27,6 +27,23 @@ class BufmgrCommandTest {
     assertEquals(ALL, subcommands("--help"));
     assertEquals(ALL, subcommands("nosuch"));
     assertEquals(ALL, List.copyOf(BufmgrCommand.commandLine().getSubcommands().keySet()));
+  }
+
+  /** Issue 35: --help cut compare's and pipeline's one-liners mid-sentence. */
+  @Test
+  void everyOneLinerOfTheHelpIsOneWholeSentence() {
+    List<picocli.CommandLine> lines = new java.util.ArrayList<>(BufmgrCommand.commandLine().getSubcommands().values());
+    lines.addAll(BufmgrCommand.commandLine().getSubcommands().get("experiment").getSubcommands().values());
+    List<String> bad = new java.util.ArrayList<>();
+    for (picocli.CommandLine c : lines) {
+      String[] d = c.getCommandSpec().usageMessage().description();
+      if (c.getCommandName().equals("help")) continue;
+      String first = d.length == 0 ? "" : d[0];
+      if (!(first.endsWith(".") && first.indexOf(". ") < 0)) bad.add(c.getCommandName() + ": '" + first + "'");
+    }
+    assertEquals(List.of(), bad, "a first description line that is not one whole sentence");
+    CliRun run = CliRun.of("--help");
+    assertEquals(true, run.out().contains("bench") && run.out().contains("Run a benchmark matrix (JMH) within a time budget."), run.out());
   }
 
   @Test

@@ -70,9 +70,10 @@ public final class Axes {
    * Linear axis: every label with the decimals of the tick step XChart most likely takes for about
    * {@code ticks} ticks over the range (a 1, 2 or 5 step, rounded as XChart rounds it), so labels
    * read alike ({@code 0.60, 0.65}); up to two more where a value needs them (XChart widens its
-   * step when labels crowd, and never to a finer one). Logarithmic axis: three significant digits; over at most {@value #LOG_LABELS_DECADES}
-   * decades, where XChart puts a tick at every 1..9 x 10^k, only 1, 2 and 5 x 10^k are labelled,
-   * and a data end that is a tick of its own when it lies clear of them.
+   * step when labels crowd, and never to a finer one). Logarithmic axis (XChart puts a tick at
+   * every 1..9 x 10^k): three significant digits; 1, 2 and 5 x 10^k labelled over at most
+   * {@value #LOG_LABELS_DECADES} decades, 10^k over more; the data ends always, and a regular
+   * label too close to an end (a sixth of a decade, a quarter over many decades) left out.
    */
   public static Function<Double, String> tickFormat(double min, double max, boolean log, int ticks) {
     if (log) {
@@ -81,7 +82,12 @@ public final class Axes {
         double a = Math.abs(v);
         if (a == 0 || !Double.isFinite(a)) return format(v, 0, 0);
         int exponent = (int) Math.floor(Math.log10(a) + 1e-9);
-        if (!decadesOnly && !labelled(a) && !(clearEnd(a, min) || clearEnd(a, max))) return "";
+        boolean end = near(a, min) || near(a, max);
+        boolean regular = decadesOnly ? decade(a) : labelled(a);
+        // A data end is always labelled (a reader must see where the axis stops); a regular
+        // label too close to an end to be read beside it gives way.
+        double room = decadesOnly ? 0.25 : 1 / 6.0;
+        if (!end && (!regular || closeTo(a, min, room) || closeTo(a, max, room))) return "";
         return format(v, 0, clamp(2 - exponent));
       };
     }
@@ -130,20 +136,38 @@ public final class Axes {
     return tickFormat(min, max, log, Y_TICKS);
   }
 
+  /**
+   * The ends of a logarithmic axis over positive data [min, max]: the largest m x 10^k (m = 1..9)
+   * at or below min and the smallest at or above max, so that both ends are ticks of XChart's
+   * logarithmic axis and carry labels (71 to 2,830 frames: 70 to 3,000).
+   */
+  static double[] logEnds(double min, double max) {
+    return new double[] {tickAtOrBelow(min), -tickAtOrBelow(-max)};
+  }
+
+  /** For v > 0 the largest m x 10^k at or below v; for v < 0, minus the smallest at or above -v. */
+  private static double tickAtOrBelow(double v) {
+    double a = Math.abs(v);
+    double k = Math.pow(10, Math.floor(Math.log10(a) + 1e-9));
+    double m = a / k;
+    double t = v > 0 ? Math.floor(m + 1e-9) : Math.ceil(m - 1e-9);
+    return Math.signum(v) * t * k;
+  }
+
   /** Whether a log-axis tick is 1, 2 or 5 x 10^k. */
   private static boolean labelled(double a) {
     double mantissa = a / Math.pow(10, Math.floor(Math.log10(a) + 1e-9));
     return near(mantissa, 1) || near(mantissa, 2) || near(mantissa, 5) || near(mantissa, 10);
   }
 
-  /** Whether tick {@code a} is the data end {@code end} and a sixth of a decade or more from any 1, 2, 5 tick. */
-  private static boolean clearEnd(double a, double end) {
-    if (!(end > 0) || !near(a, end)) return false;
-    double k = Math.pow(10, Math.floor(Math.log10(a) + 1e-9));
-    for (double m : new double[] {1, 2, 5, 10}) {
-      if (Math.abs(Math.log10(a / (m * k))) < 1 / 6.0) return false;
-    }
-    return true;
+  /** Whether a log-axis tick is 10^k. */
+  private static boolean decade(double a) {
+    return near(a, Math.pow(10, Math.floor(Math.log10(a) + 1e-9)));
+  }
+
+  /** Whether tick {@code a} lies within {@code room} decades of the data end {@code end}, but is not that end. */
+  private static boolean closeTo(double a, double end, double room) {
+    return end > 0 && !near(a, end) && Math.abs(Math.log10(a / end)) < room;
   }
 
   private static boolean near(double a, double b) {

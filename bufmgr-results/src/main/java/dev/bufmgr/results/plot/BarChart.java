@@ -11,11 +11,12 @@ import org.knowm.xchart.style.CategoryStyler;
 
 /**
  * A grouped bar chart as PNG bytes: categories on the x axis, one bar series per name, each in
- * its {@link SeriesStyle} colour (variants of one family in shades of it, {@link SeriesStyle#barColours}). Rendered headless. Tick labels read {@code 0.05}; a chart whose
+ * its {@link SeriesStyle} colour (variants of one family in shades of it, {@link SeriesStyle#barColours}), named by its
+ * {@link PolicyLabel}; category labels slanted when they would not fit side by side. Rendered headless. Tick labels read {@code 0.05}; a chart whose
  * series are all equal or constant says so in its title ({@link Flatness}); the legend sits
  * outside on the right, its names wrapped.
  */
-public final class BarChart {
+public final class BarChart implements Figure {
   private final String title;
   private final String yTitle;
   private final List<String> categories;
@@ -23,6 +24,8 @@ public final class BarChart {
   private String xTitle;
   private String flatReason;
   private boolean legend = true;
+  private int width = Charts.WIDTH;
+  private int height = Charts.HEIGHT;
 
   private BarChart(String title, String yTitle, List<String> categories) {
     this.title = title;
@@ -43,6 +46,11 @@ public final class BarChart {
    */
   public static byte[] png(String title, String yTitle, List<String> categories, Map<String, List<Double>> series) {
     return of(title, yTitle, categories).series(series).png();
+  }
+
+  /** A chart with the default options, to be written in any {@link ChartFormat} ({@link Figure}). */
+  public static BarChart figure(String title, String yTitle, List<String> categories, Map<String, List<Double>> series) {
+    return of(title, yTitle, categories).series(series);
   }
 
   /** Adds series, per name one value per category. */
@@ -80,6 +88,28 @@ public final class BarChart {
     return this;
   }
 
+  /** The size in pixels (default {@value Charts#WIDTH} x {@value Charts#HEIGHT}). */
+  public BarChart size(int width, int height) {
+    this.width = width;
+    this.height = height;
+    return this;
+  }
+
+  @Override
+  public int width() {
+    return width;
+  }
+
+  @Override
+  public int height() {
+    return height;
+  }
+
+  @Override
+  public void paint(java.awt.Graphics2D g) {
+    chart().paint(g, width, height);
+  }
+
   /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
   public String title() {
     List<double[]> ys = new ArrayList<>();
@@ -89,7 +119,7 @@ public final class BarChart {
 
   /** The XChart chart, not yet rendered. */
   public CategoryChart chart() {
-    CategoryChartBuilder b = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title()).yAxisTitle(yTitle);
+    CategoryChartBuilder b = new CategoryChartBuilder().width(width).height(height).title(title()).yAxisTitle(yTitle);
     if (xTitle != null) b.xAxisTitle(xTitle);
     CategoryChart chart = b.build();
     CategoryStyler s = chart.getStyler();
@@ -99,15 +129,35 @@ public final class BarChart {
     Map<String, java.awt.Color> colours = SeriesStyle.barColours(series.keySet());
     for (Map.Entry<String, List<Double>> e : series.entrySet()) {
       CategorySeries cs = chart.addSeries(e.getKey(), categories, e.getValue());
-      cs.setLabel(Charts.wrap(e.getKey()));
+      cs.setLabel(Charts.wrap(PolicyLabel.of(e.getKey())));
       cs.setFillColor(colours.get(e.getKey()));
     }
-    Charts.legend(s, series.keySet(), legend);
+    s.setXAxisLabelRotation(rotation());
+    List<String> labels = series.keySet().stream().map(PolicyLabel::of).toList();
+    Charts.legend(s, labels, legend);
     return chart;
   }
 
-  /** The PNG bytes. */
-  public byte[] png() {
-    return Charts.png(chart());
+  /**
+   * The angle of the category labels: 0 when every label fits its share of the plot's width (at
+   * about {@value #CHAR_PX} pixels a character), else 45 degrees, or 90 when even slanted they would
+   * touch (a slanted label needs about 0.7 of its length across).
+   */
+  int rotation() {
+    int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+    double share = plotWidth() / Math.max(1.0, categories.size());
+    double flat = longest * CHAR_PX + 8;
+    if (flat <= share) return 0;
+    return 0.7 * longest * CHAR_PX <= share * 1.6 ? 45 : 90;
+  }
+
+  /** Pixels a tick-label character takes, roughly (XChart's 12-point sans serif). */
+  static final double CHAR_PX = 7;
+
+  /** The plot's width, roughly: the chart less the y axis and, when shown, the legend. */
+  private double plotWidth() {
+    int legendChars = 0;
+    for (String n : series.keySet()) for (String line : Charts.wrap(PolicyLabel.of(n)).split("\n")) legendChars = Math.max(legendChars, line.length());
+    return width - 90 - (legend ? legendChars * CHAR_PX + 70 : 0);
   }
 }

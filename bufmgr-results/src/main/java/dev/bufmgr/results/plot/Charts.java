@@ -1,12 +1,20 @@
 package dev.bufmgr.results.plot;
 
+import de.erichseifert.vectorgraphics2d.Processor;
+import de.erichseifert.vectorgraphics2d.Processors;
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
 import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.AxesChartSeries;
@@ -15,7 +23,7 @@ import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** What every chart of the package shares: size, legend, series styling and PNG rendering. */
+/** What every chart of the package shares: size, legend, series styling and rendering (PNG, SVG, PDF). */
 final class Charts {
   static final int WIDTH = 900;
   static final int HEIGHT = 560;
@@ -103,6 +111,36 @@ final class Charts {
       m.setMarkerColor(style.color());
     }
     series.setFillColor(style.color());
+  }
+
+  /**
+   * The bytes of {@code figure} in {@code format}: PNG through an ARGB image and ImageIO (as XChart's
+   * BitmapEncoder does), SVG and PDF through VectorGraphics2D's processors (as XChart's
+   * VectorGraphicsEncoder does), the figure drawn once onto each.
+   */
+  static byte[] encode(Figure figure, ChartFormat format) {
+    System.setProperty("java.awt.headless", "true");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      if (format == ChartFormat.PNG) {
+        BufferedImage image = new BufferedImage(figure.width(), figure.height(), BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = image.createGraphics();
+        try {
+          figure.paint(g);
+        } finally {
+          g.dispose();
+        }
+        ImageIO.write(image, "png", out);
+      } else {
+        VectorGraphics2D g = new VectorGraphics2D();
+        figure.paint(g);
+        Processor processor = Processors.get(format.extension());
+        processor.getDocument(g.getCommands(), new PageSize(0, 0, figure.width(), figure.height())).writeTo(out);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot render chart '" + figure.title() + "' as " + format.extension() + ": " + e.getMessage(), e);
+    }
+    return out.toByteArray();
   }
 
   // XChart 4.0.3 marks every BitmapEncoder method deprecated without a replacement; it is the

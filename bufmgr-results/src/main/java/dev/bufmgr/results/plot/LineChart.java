@@ -20,7 +20,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code 0.05} ({@link Axes#tickFormat}); a chart whose series are all equal or constant says so
  * in its title ({@link Flatness}); the legend sits outside on the right, its names wrapped.
  */
-public final class LineChart {
+public final class LineChart implements Figure {
   /** The invisible series that holds a flat chart's y axis open. */
   static final String ANCHOR = "\u2063y-range";
   private final String title;
@@ -34,6 +34,12 @@ public final class LineChart {
   private String flatReason;
   private boolean legend = true;
   private boolean decadeEnds;
+  private int width = Charts.WIDTH;
+  private int height = Charts.HEIGHT;
+  private double[] shaded;
+  private String shadedLabel;
+  private double[] marks;
+  private String marksLabel;
 
   private LineChart(String title, String xTitle, String yTitle) {
     this.title = title;
@@ -53,6 +59,11 @@ public final class LineChart {
    */
   public static byte[] png(String title, String xTitle, String yTitle, Map<String, double[][]> series) {
     return of(title, xTitle, yTitle).series(series).png();
+  }
+
+  /** A chart with the default options, to be written in any {@link ChartFormat} ({@link Figure}). */
+  public static LineChart figure(String title, String xTitle, String yTitle, Map<String, double[][]> series) {
+    return of(title, xTitle, yTitle).series(series);
   }
 
   /** Adds a series. */
@@ -108,6 +119,42 @@ public final class LineChart {
     return this;
   }
 
+  /** The size in pixels (default {@value Charts#WIDTH} x {@value Charts#HEIGHT}); smaller for the panels of {@link SmallMultiples}. */
+  public LineChart size(int width, int height) {
+    this.width = width;
+    this.height = height;
+    return this;
+  }
+
+  /** Shades the x range [from, to] in light grey, named {@code label} in the legend (a warm-up the figures leave out). */
+  public LineChart shade(double from, double to, String label) {
+    this.shaded = new double[] {from, to};
+    this.shadedLabel = label;
+    return this;
+  }
+
+  /** Marks each x of {@code xs} with a thin vertical line, named {@code label} in the legend (checkpoint starts). */
+  public LineChart markX(double[] xs, String label) {
+    this.marks = xs.clone();
+    this.marksLabel = label;
+    return this;
+  }
+
+  @Override
+  public int width() {
+    return width;
+  }
+
+  @Override
+  public int height() {
+    return height;
+  }
+
+  @Override
+  public void paint(java.awt.Graphics2D g) {
+    chart().paint(g, width, height);
+  }
+
   /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
   public String title() {
     List<double[]> xs = new ArrayList<>();
@@ -119,32 +166,44 @@ public final class LineChart {
     return title + Flatness.suffix(ys, xs, flatReason);
   }
 
+  /** The series as they will be drawn: per drawn series, the names it stands for ({@link Coincident}). */
+  public Map<String, List<String>> drawnSeries() {
+    double[] allY = all(1);
+    double[] yr = range(allY, null, null);
+    return Coincident.groups(series, Coincident.TOLERANCE * (yr[1] - yr[0]));
+  }
+
+  /** The series by name, {@code {x[], y[]}}. */
+  Map<String, double[][]> seriesByName() {
+    return series;
+  }
+
   /** The XChart chart, not yet rendered. */
   public XYChart chart() {
     double[] allX = all(0);
     double[] allY = all(1);
     boolean logX = Axes.isLog(xScale, allX);
     boolean logY = Axes.isLog(yScale, allY);
-    XYChart chart = new XYChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title())
+    XYChart chart = new XYChartBuilder().width(width).height(height).title(title())
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     XYStyler s = chart.getStyler();
     s.setXAxisLogarithmic(logX);
     s.setYAxisLogarithmic(logY);
-    // Within two decades XChart's decade-only ticks leave one or two labels; show 2..9 as well.
     double[] xr = range(allX, null, null);
     double[] yr = range(allY, logY ? null : yMin, logY ? null : yMax);
-    if (decadeEnds && logX && xr[0] > 0) {
-      xr = decadeRange(xr);
+    if (logX) {
+      xr = decadeEnds && xr[0] > 0 ? decadeRange(xr) : Axes.logEnds(xr[0], xr[1]);
       s.setXAxisMin(xr[0]);
       s.setXAxisMax(xr[1]);
     }
-    if (decadeEnds && logY && yr[0] > 0) {
-      yr = decadeRange(yr);
+    if (logY) {
+      yr = decadeEnds && yr[0] > 0 ? decadeRange(yr) : Axes.logEnds(yr[0], yr[1]);
       s.setYAxisMin(yr[0]);
       s.setYAxisMax(yr[1]);
     }
-    s.setXAxisLogarithmicDecadeOnly(!logX || decades(allX) > Axes.LOG_LABELS_DECADES);
-    s.setYAxisLogarithmicDecadeOnly(!logY || decades(allY) > Axes.LOG_LABELS_DECADES);
+    // Ticks at every 1..9 x 10^k, so the data ends are ticks and carry labels (Axes.tickFormat picks which read).
+    s.setXAxisLogarithmicDecadeOnly(!logX);
+    s.setYAxisLogarithmicDecadeOnly(!logY);
     if (!logY && yMin != null) s.setYAxisMin(yMin);
     if (!logY && yMax != null) s.setYAxisMax(yMax);
     double[] data = range(allY, null, null);
@@ -161,12 +220,19 @@ public final class LineChart {
     Charts.ticks(s, true, xr, logX, Axes.X_TICKS, Axes.integers(allX));
     Charts.ticks(s, false, yr, logY, Axes.Y_TICKS, Axes.integers(allY) && Axes.integers(yr));
     boolean markers = series.values().stream().allMatch(xy -> xy[0].length <= Charts.MARKER_POINTS);
-    Map<String, SeriesStyle> styles = SeriesStyle.forChart(series.keySet(), markers);
-    for (Map.Entry<String, double[][]> e : series.entrySet()) {
-      XYSeries xy = chart.addSeries(e.getKey(), e.getValue()[0], e.getValue()[1]);
-      xy.setLabel(Charts.wrap(e.getKey()));
+    Map<String, List<String>> drawn = Coincident.groups(series, Coincident.TOLERANCE * (yr[1] - yr[0]));
+    Map<String, SeriesStyle> styles = SeriesStyle.forChart(drawn.keySet(), markers);
+    List<String> labels = new ArrayList<>();
+    if (shaded != null) shade(chart, yr);
+    for (Map.Entry<String, List<String>> e : drawn.entrySet()) {
+      double[][] xy0 = series.get(e.getKey());
+      XYSeries xy = chart.addSeries(e.getKey(), xy0[0], xy0[1]);
+      String label = Coincident.label(e.getValue(), series);
+      labels.add(label);
+      xy.setLabel(Charts.wrap(label));
       Charts.style(xy, styles.get(e.getKey()), markers);
     }
+    if (marks != null && marks.length > 0) markX(chart, yr);
     if (anchor != null) {
       // Three unevenly spaced values: XChart puts ticks at the data values when those are evenly spaced.
       double[] ys = {anchor[0], anchor[0] + 0.37 * (anchor[1] - anchor[0]), anchor[1]};
@@ -176,13 +242,38 @@ public final class LineChart {
       hold.setLineStyle(SeriesLines.NONE);
       hold.setLineColor(new java.awt.Color(0, 0, 0, 0));
     }
-    Charts.legend(s, series.keySet(), legend);
+    if (shadedLabel != null && shaded != null) labels.add(shadedLabel);
+    if (marksLabel != null && marks != null && marks.length > 0) labels.add(marksLabel);
+    Charts.legend(s, labels, legend);
     return chart;
   }
 
-  /** The PNG bytes. */
-  public byte[] png() {
-    return Charts.png(chart());
+  private void shade(XYChart chart, double[] yr) {
+    XYSeries band = chart.addSeries(shadedLabel == null ? "\u2063shade" : shadedLabel,
+        new double[] {shaded[0], shaded[1]}, new double[] {yr[1], yr[1]});
+    band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    band.setFillColor(new java.awt.Color(0, 0, 0, 28));
+    band.setLineColor(new java.awt.Color(0, 0, 0, 0));
+    band.setMarker(SeriesMarkers.NONE);
+    band.setShowInLegend(shadedLabel != null);
+  }
+
+  private void markX(XYChart chart, double[] yr) {
+    double[] x = new double[marks.length * 3];
+    double[] y = new double[marks.length * 3];
+    for (int i = 0; i < marks.length; i++) {
+      x[3 * i] = marks[i];
+      x[3 * i + 1] = marks[i];
+      x[3 * i + 2] = Double.NaN;
+      y[3 * i] = yr[0];
+      y[3 * i + 1] = yr[1];
+      y[3 * i + 2] = Double.NaN;
+    }
+    XYSeries m = chart.addSeries(marksLabel == null ? "\u2063marks" : marksLabel, x, y);
+    m.setMarker(SeriesMarkers.NONE);
+    m.setLineColor(new java.awt.Color(0x55, 0x55, 0x55));
+    m.setLineStyle(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f, new float[] {2f, 3f}, 0f));
+    m.setShowInLegend(marksLabel != null);
   }
 
   private double[] all(int axis) {
@@ -192,12 +283,6 @@ public final class LineChart {
   /** The whole decades around a positive range. */
   private static double[] decadeRange(double[] r) {
     return new double[] {Math.pow(10, Math.floor(Math.log10(r[0]))), Math.pow(10, Math.ceil(Math.log10(r[1])))};
-  }
-
-  /** Decades spanned by the positive values. */
-  private static double decades(double[] values) {
-    double[] r = range(java.util.Arrays.stream(values).filter(v -> v > 0).toArray(), null, null);
-    return Math.log10(r[1] / r[0]);
   }
 
   /** The data's [min, max] over finite values, widened to the fixed ends. */

@@ -1,7 +1,6 @@
 package dev.bufmgr.results.plot;
 
 import dev.bufmgr.core.evict.SelectorRegistry;
-import dev.bufmgr.core.params.Spec;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.charset.StandardCharsets;
@@ -28,12 +27,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  *
  * <ul>
  *   <li>The <b>colour</b> belongs to the policy family: a fixed table for the known families
- *       (G-CLOCK, CLOCK, HOT/COOL, S3-FIFO, LRU, OPT with bypass, OPT with demand paging, Caffeine's
- *       W-TinyLFU, ARC, SIEVE, LIRS, CLOCK-Pro, 2Q, FIFO), a stable hash of the family name into a
+ *       (G-CLOCK, CLOCK, HOT/COOL, S3-FIFO, LRU and its kin, OPT with bypass, OPT with demand paging,
+ *       Caffeine's W-TinyLFU, ARC, CAR, SIEVE, LIRS, CLOCK-Pro, 2Q, FIFO), a stable hash of the family name into a
  *       palette for any other.
  *   <li>The <b>marker and dash</b>: a known family with its default parameters (a registered
- *       selector's name is completed with its defaults through the registry, so {@code gclock}
- *       and {@code gclock:maxUsage=5,batch=1,hand=global} are one policy) takes the family's
+ *       spec is reduced to the parameters that differ from its defaults by {@link PolicyLabel}, so
+ *       {@code gclock} and {@code gclock:maxUsage=5,batch=1,hand=global} are one policy) takes the family's
  *       own marker and dash from the table, and no two known families share a dash or a marker.
  *       A variant (other parameters, or a qualifier) takes a marker and a dash from stable hashes
  *       of its family, parameters and qualifier, never the family's own marker nor its dash.
@@ -78,25 +77,32 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
   private record Family(Color color, int marker, int dash) {}
 
   /**
-   * The known families by normalized name (lower case, no '-', '_'): Okabe-Ito colours for the
-   * families most often drawn together, LRU in purple so that it never reads as HOT/COOL's vermillion.
+   * The known families by normalized name (lower case, no '-', '_'). Colours from Okabe and Ito's
+   * colour-blind-safe set and Paul Tol's muted scheme; families that share a colour are kin (LRU
+   * and the pool's LRU, LRU-K and SLRU, CLOCK-Pro and 2Q) and differ in marker and dash. No two
+   * families share a colour and a marker, nor a colour and a dash; OPT is drawn as crosses.
    */
   private static final Map<String, Family> FAMILIES = new LinkedHashMap<>();
 
   static {
+    // Markers: 0 circle, 1 square, 2 diamond, 3 triangle up, 4 triangle down, 5 cross, 6 plus, 7 trapezoid.
     FAMILIES.put("gclock", new Family(rgb(0x0072B2), 0, 0));
     FAMILIES.put("hotcool", new Family(rgb(0xD55E00), 1, 1));
     FAMILIES.put("s3fifo", new Family(rgb(0x009E73), 2, 4));
-    FAMILIES.put("lru", new Family(rgb(0x7B3294), 3, 2));
+    FAMILIES.put("lru", new Family(rgb(0xCC79A7), 3, 2));
     FAMILIES.put("opt", new Family(rgb(0x000000), 5, 6));
     FAMILIES.put("optdemand", new Family(rgb(0x7F7F7F), 6, 3));
-    FAMILIES.put("caffeine", new Family(rgb(0xCC79A7), 4, 5));
-    FAMILIES.put("arc", new Family(rgb(0xE69F00), 7, 7));
+    FAMILIES.put("caffeine", new Family(rgb(0xE69F00), 7, 5));
+    FAMILIES.put("arc", new Family(rgb(0x999933), 4, 7));
+    FAMILIES.put("car", new Family(rgb(0x999933), 2, 1));
     FAMILIES.put("clock", new Family(rgb(0x56B4E9), 1, 7));
+    FAMILIES.put("lrupool", new Family(rgb(0xCC79A7), 0, 5));
+    FAMILIES.put("lruk", new Family(rgb(0x882255), 3, 3));
+    FAMILIES.put("slru", new Family(rgb(0x882255), 1, 6));
     FAMILIES.put("sieve", new Family(rgb(0x44AA99), 0, 3));
-    FAMILIES.put("lirs", new Family(rgb(0x999933), 2, 1));
-    FAMILIES.put("clockpro", new Family(rgb(0x332288), 3, 5));
-    FAMILIES.put("2q", new Family(rgb(0x882255), 4, 2));
+    FAMILIES.put("lirs", new Family(rgb(0xAA4499), 1, 4));
+    FAMILIES.put("clockpro", new Family(rgb(0x332288), 2, 5));
+    FAMILIES.put("2q", new Family(rgb(0x332288), 4, 2));
     FAMILIES.put("fifo", new Family(rgb(0x6F4E37), 6, 4));
   }
 
@@ -219,12 +225,13 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
         // Not a policy: the whole name is its own family ("rings on", "closed form K*").
         return new Parsed(normalize(text), "");
       }
-      if (family.startsWith("opt") && (family.contains("demand") || params.contains("demand")
+      boolean opt = family.startsWith("opt");
+      if (opt && (family.contains("demand") || params.contains("demand")
           || params.matches(".*\\bbypass=(false|off|no|0)\\b.*"))) {
         family = "optdemand";
-        params = "";
       }
-      String variant = Registered.variant(rawFamily, policy, params);
+      // OPT's one parameter picks the family (bypass or demand paging), so neither form is a variant.
+      String variant = opt ? "" : SeriesStyle.variant(policy);
       if (!qualifier.isEmpty()) variant = variant.isEmpty() ? qualifier : variant + " " + qualifier;
       return new Parsed(family, variant);
     }
@@ -241,20 +248,13 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
         return SelectorRegistry.of();
       }
     }
+  }
 
-    /** "" when {@code policy} is a registered selector at its defaults, else its canonical (or given) parameters. */
-    static String variant(String rawFamily, String policy, String params) {
-      if (!REGISTRY.contains(rawFamily)) return params;
-      try {
-        String canonical = REGISTRY.validate(Spec.parse(policy)).canonicalName();
-        String defaults = REGISTRY.validate(Spec.of(rawFamily)).canonicalName();
-        if (canonical.equals(defaults)) return "";
-        int colon = canonical.indexOf(':');
-        return colon < 0 ? canonical : canonical.substring(colon + 1);
-      } catch (RuntimeException e) {
-        return params;
-      }
-    }
+  /** The parameters of {@code policy} that differ from its defaults ({@link PolicyLabel}), "" when none. */
+  private static String variant(String policy) {
+    String label = PolicyLabel.of(policy);
+    int colon = label.indexOf(':');
+    return colon < 0 ? "" : label.substring(colon + 1);
   }
 
   private static int indexOfWhitespace(String s) {

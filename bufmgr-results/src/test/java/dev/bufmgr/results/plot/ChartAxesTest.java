@@ -52,9 +52,22 @@ class ChartAxesTest {
     assertEquals("0.00", f.apply(0.0));
     assertEquals("0.00", f.apply(-0.0));
     assertEquals("10,000", Axes.tickFormat(0, 40_000, false).apply(10_000.0));
-    assertEquals("0.05", Axes.tickFormat(0.01, 100, true).apply(0.05));
+    assertEquals("0.05", Axes.tickFormat(0.01, 0.7, true).apply(0.05));
     assertEquals("20,000", Axes.tickFormat(2000, 40_000, true).apply(20_000.0));
     assertEquals("", Axes.tickFormat(2000, 40_000, true).apply(3000.0), "short log axis: 1, 2, 5 only");
+  }
+
+  /** Issue 35: the compare charts' size axis (2,000 to 40,000 frames) carried no label at its right end. */
+  @Test
+  void theEndsOfALogAxisAreLabelled() {
+    Function<Double, String> sizes = Axes.tickFormat(2000, 40_000, true);
+    assertEquals("40,000", sizes.apply(40_000.0));
+    assertEquals("2,000", sizes.apply(2000.0));
+    assertEquals("", sizes.apply(50_000.0 * 0.9), "no label crowding the end");
+    Function<Double, String> wide = Axes.tickFormat(30, 80_000, true);
+    assertEquals("80,000", wide.apply(80_000.0));
+    assertEquals("1,000", wide.apply(1000.0));
+    assertEquals("", wide.apply(2000.0), "over many decades only 10^k between the ends");
   }
 
   @Test

@@ -89,6 +89,22 @@ class ChartStylesTest {
     assertEquals(SeriesStyle.of("caffeine"), SeriesStyle.of("W-TinyLFU"));
   }
 
+  /** The issue-35 defects: arc and hotcool shared a hue, and four purples shared the triangle marker. */
+  @Test
+  void noTwoPoliciesOfTheComparisonShareAColourAndAMarkerOrADash() {
+    List<String> all = List.of("arc", "car", "clockpro", "gclock", "hotcool", "lirs", "lru-k", "lru-pool", "s3fifo",
+        "sieve", "slru", "twoq", "lru", "opt:bypass=false", "opt:bypass=true", "caffeine", "clock", "fifo");
+    Set<List<Object>> byMarker = new HashSet<>();
+    Set<List<Object>> byDash = new HashSet<>();
+    for (String name : all) {
+      SeriesStyle s = SeriesStyle.of(name);
+      assertTrue(byMarker.add(List.of(s.color(), s.marker())), name + " shares colour and marker");
+      assertTrue(byDash.add(List.of(s.color(), s.line())), name + " shares colour and dash");
+    }
+    assertNotEquals(SeriesStyle.of("arc").color(), SeriesStyle.of("hotcool").color());
+    assertSame(SeriesMarkers.CROSS, SeriesStyle.of("opt:bypass=true").marker(), "OPT drawn as crosses");
+  }
+
   @Test
   void aVariantKeepsItsFamilyColourButNotItsMarkerAndDash() {
     SeriesStyle stock = SeriesStyle.of("gclock");
