@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link BgBufferSync} against a model of PostgreSQL's {@code BgBufferSync} (bufmgr.c, read at
- * postgres/postgres 00d7fb5e2e39, the 17 development branch; the function has kept this shape
- * since 8.3) written here in PostgreSQL's own terms: the clock hand as a buffer id plus a count
+ * postgres/postgres commit 00d7fb5e2e39, master of 2023; the function has kept this shape since
+ * 8.3) written here in PostgreSQL's own terms: the clock hand as a buffer id plus a count
  * of complete passes ({@code StrategySyncStart}), the cleaner's {@code next_to_clean} and {@code
  * next_passes}, its three cases (one pass ahead, same pass and not behind, behind: jump to the
  * hand), C's types (float smoothing, an int {@code reusable_buffers_est}, a double multiplier,
