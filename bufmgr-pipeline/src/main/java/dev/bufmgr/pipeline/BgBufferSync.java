@@ -20,8 +20,13 @@ import dev.bufmgr.core.evict.CleaningView;
  *
  * <p>With several sweeps (a partitioned hand's stripes, S3-FIFO's queues) each has its own
  * state, the allocations and the cap are shared out in proportion to the sweeps' lengths, and
- * the round may hibernate only when every sweep says so. The arithmetic keeps PostgreSQL's types
- * (single-precision estimates, integer counts).
+ * the round may hibernate only when every sweep says so. The arithmetic keeps PostgreSQL's types:
+ * single-precision smoothed values and {@code scan_whole_pool_milliseconds}, an integer {@code
+ * reusable_buffers_est} (the quotient truncated), and the multiplier a double ({@code
+ * bgwriter_lru_multiplier} is a {@code double} GUC, so the smoothed allocation times 2.12 is
+ * 53 from 25, where single precision gave 52). The allocations a round is told of are {@code
+ * numBufferAllocs}'s: ring reuses are not among them ({@link
+ * dev.bufmgr.core.pool.BufferPool#allocations}).
  *
  * <p>Not thread-safe: one background writer drives it (its counters may be read from another
  * thread, a moment old). The caller does the writes: {@link #next} names a buffer, the caller
@@ -30,8 +35,8 @@ import dev.bufmgr.core.evict.CleaningView;
 public final class BgBufferSync {
   /** PostgreSQL's {@code smoothing_samples}. */
   public static final int SMOOTHING_SAMPLES = 16;
-  /** PostgreSQL's {@code scan_whole_pool_milliseconds}. */
-  public static final double SCAN_WHOLE_POOL_MS = 120000.0;
+  /** PostgreSQL's {@code scan_whole_pool_milliseconds} (a {@code float} there). */
+  public static final float SCAN_WHOLE_POOL_MS = 120000.0f;
 
   private final CleaningView view;
   private final Descriptors descriptors;
@@ -57,7 +62,7 @@ public final class BgBufferSync {
     int recentAlloc;
     int bufsToLap;
     int numToScan;
-    float reusableEst;
+    int reusableEst;
     int reusable;
     int upcomingAllocEst;
     int cap;
@@ -123,19 +128,19 @@ public final class BgBufferSync {
       w.smoothedDensity += (scansPerAlloc - w.smoothedDensity) / SMOOTHING_SAMPLES;
     }
     int bufsAhead = n - w.bufsToLap;
-    w.reusableEst = (float) bufsAhead / w.smoothedDensity;
+    w.reusableEst = (int) ((float) bufsAhead / w.smoothedDensity);
 
     if (w.smoothedAlloc <= (float) w.recentAlloc) w.smoothedAlloc = w.recentAlloc;
     else w.smoothedAlloc += ((float) w.recentAlloc - w.smoothedAlloc) / SMOOTHING_SAMPLES;
-    w.upcomingAllocEst = (int) (w.smoothedAlloc * (float) settings.multiplier());
+    w.upcomingAllocEst = (int) (w.smoothedAlloc * settings.multiplier());
     if (w.upcomingAllocEst == 0) w.smoothedAlloc = 0;
 
-    int minScanBuffers = (int) (n / (SCAN_WHOLE_POOL_MS / (settings.delayNanos() / 1e6)));
-    if (w.upcomingAllocEst < minScanBuffers + w.reusableEst) w.upcomingAllocEst = (int) (minScanBuffers + w.reusableEst);
+    int minScanBuffers = (int) (n / (SCAN_WHOLE_POOL_MS / (float) (settings.delayNanos() / 1e6)));
+    if (w.upcomingAllocEst < minScanBuffers + w.reusableEst) w.upcomingAllocEst = minScanBuffers + w.reusableEst;
 
     w.numToScan = w.bufsToLap;
     w.written = 0;
-    w.reusable = (int) w.reusableEst;
+    w.reusable = w.reusableEst;
     w.done = false;
   }
 
@@ -189,7 +194,7 @@ public final class BgBufferSync {
   /** The second half of {@code BgBufferSync}: feed the density estimate from this walk. */
   private void finishSweep(Sweep w) {
     int newStrategyDelta = w.bufsToLap - w.numToScan;
-    int newRecentAlloc = w.reusable - (int) w.reusableEst;
+    int newRecentAlloc = w.reusable - w.reusableEst;
     if (newStrategyDelta > 0 && newRecentAlloc > 0) {
       float scansPerAlloc = (float) newStrategyDelta / (float) newRecentAlloc;
       w.smoothedDensity += (scansPerAlloc - w.smoothedDensity) / SMOOTHING_SAMPLES;

@@ -377,6 +377,7 @@ public final class PipelineSimulation {
         c.evictionWait += now - c.waitStart;
         int b = c.session().resumeAfterWrite();
         if (b == PoolSession.WRITE_NEEDED) {
+          c.waitStart = now;
           victimNeedsWrite(c);
           return;
         }

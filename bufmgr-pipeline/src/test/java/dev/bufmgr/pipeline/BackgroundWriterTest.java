@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class BackgroundWriterTest {
   private static final long DELAY = 10_000_000_000L;
 
-  private final BgBufferSyncTest.Clock clock = new BgBufferSyncTest.Clock();
+  private final BgBufferSyncTest.Clock clock = new BgBufferSyncTest.Clock(1200);
   private final Descriptors d = Descriptors.allocate(1200, 1, Padding.NONE, Sharing.EXCLUSIVE);
   private final BgBufferSync rounds = new BgBufferSync(clock, d, new BgWriterSettings(DELAY, 100, 2.0));
   private final BufferPool unused = new BufferPool(PoolConfig.builder().frames(4).storage(StorageMode.METADATA)

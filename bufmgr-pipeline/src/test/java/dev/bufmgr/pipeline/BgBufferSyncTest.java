@@ -22,9 +22,14 @@ import org.junit.jupiter.api.Test;
 class BgBufferSyncTest {
   private static final int N = 1200;
 
-  /** A clock of N buffers whose search position the test sets. */
+  /** A clock of {@code n} buffers whose search position the test sets. */
   static final class Clock implements CleaningView {
+    final int n;
     long position;
+
+    Clock(int n) {
+      this.n = n;
+    }
 
     @Override
     public int sweeps() {
@@ -33,7 +38,7 @@ class BgBufferSyncTest {
 
     @Override
     public int length(int sweep) {
-      return N;
+      return n;
     }
 
     @Override
@@ -43,7 +48,7 @@ class BgBufferSyncTest {
 
     @Override
     public int bufferAt(int sweep, long p) {
-      return (int) (p % N);
+      return (int) (p % n);
     }
 
     @Override
@@ -53,7 +58,7 @@ class BgBufferSyncTest {
   }
 
   private final Descriptors d = Descriptors.allocate(N, 1, Padding.NONE, Sharing.EXCLUSIVE);
-  private final Clock clock = new Clock();
+  private final Clock clock = new Clock(N);
 
   private void dirty(int from, int to) {
     for (int b = from; b < to; b++) {
@@ -63,7 +68,7 @@ class BgBufferSyncTest {
   }
 
   /** Runs a round, "writing" every buffer it asks for (clearing DIRTY); returns the buffers written. */
-  private static List<Integer> round(BgBufferSync sync, Descriptors d, long recentAlloc) {
+  static List<Integer> round(BgBufferSync sync, Descriptors d, long recentAlloc) {
     sync.beginRound(recentAlloc);
     List<Integer> written = new ArrayList<>();
     int b;
@@ -110,7 +115,7 @@ class BgBufferSyncTest {
     assertEquals(smoothed, s.smoothedAlloc, 1e-5);
     assertEquals((int) (smoothed * 2), s.upcomingAllocEst);
     float reusableEst = (float) (100 / density);
-    assertEquals(reusableEst, s.reusableEst, 1e-3);
+    assertEquals((int) reusableEst, s.reusableEst, "PostgreSQL's reusable_buffers_est is an int: the quotient truncated");
     assertEquals(500 + (s.upcomingAllocEst - (int) reusableEst), s.nextToClean, "scans until the estimate is covered");
     assertEquals(150, sync.buffersAlloc());
   }

@@ -52,7 +52,7 @@ public final class BgWriterExperiment {
   public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress) {
     int frames = quick ? 1000 : 16384;
     long cycle = (quick ? 5 : 30) * 1_000_000_000L;
-    long duration = cycle * (quick ? 3 : 4);
+    long duration = cycle * (quick ? 2 : 4);
     BgWriterSettings[] writers = quick ? Arrays.copyOf(WRITERS, 3) : WRITERS;
     List<Spec> selectors = new ArrayList<>();
     for (SelectorFactory f : registry.factories()) selectors.add(Spec.of(f.name()));
@@ -63,52 +63,80 @@ public final class BgWriterExperiment {
         + "commit path, per selector, what does it add in writes, and does it cost hit ratio?\n\n"
         + String.format(Locale.ROOT, "**Configuration**: `%s` (data twice the pool of %d buffers), 16 clients, greedy commit, "
             + "device `%s`, checkpoints every %d s at completion target 0.9, %.0f s simulated of which the first quarter is not "
-            + "measured, seed 1; the writer off, then `delay,maxPages,multiplier` as in the table (PostgreSQL's defaults "
+            + "measured, seeds 1..%d; the writer off, then `delay,maxPages,multiplier` as in the table (PostgreSQL's defaults "
             + "200ms, 100, 2.0 second). *Moved off* is 1 - (transactions that waited on a dirty eviction) / (the same with the "
             + "writer off); *extra writes* is (all data-page writes) / (all with the writer off) - 1.%n%n",
-            input.name(), frames, device.spec(), cycle / 1_000_000_000L, duration / 1e9)
+            input.name(), frames, device.spec(), cycle / 1_000_000_000L, duration / 1e9, Spread.seeds(quick))
         + "**Answer** (numbers from this run):\n\n");
-    Map<String, PipelineResult> offBySelector = new LinkedHashMap<>();
-    List<List<String>> table = new ArrayList<>();
-    Map<String, List<Double>> moved = new LinkedHashMap<>();
+    int seeds = Spread.seeds(quick);
+    // selector -> writer label -> metric -> one value per seed
+    Map<String, Map<String, Map<String, List<Double>>>> cells = new LinkedHashMap<>();
     List<String> categories = new ArrayList<>();
-    for (BgWriterSettings w : writers) {
-      String label = w == null ? "off" : w.spec();
-      if (w != null) categories.add(label);
-      PipelineSettings settings = new PipelineSettings(frames, true, true, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
-          new CheckpointSettings(cycle, 64L << 30, 0.9), w, 0, duration, 0.25, 1_000_000_000L, 1, false);
-      List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, device, selectors,
-          List.of(ReleasePolicies.parse("greedy")), registry,
-          progress == null ? null : line -> progress.println("bufmgr: bgwriter " + label + " " + line));
-      for (PipelineRunner.Outcome o : outcomes) {
-        PipelineResult r = o.result();
-        String sel = o.run().selector().replaceAll(":.*", "");
-        if (w == null) offBySelector.put(sel, r);
-        PipelineResult off = offBySelector.get(sel);
-        double movedOff = 1 - r.waitedShare() / off.waitedShare();
-        double extra = (double) writes(r) / r.transactions() / ((double) writes(off) / off.transactions()) - 1;
-        double hitDelta = r.hitRatio() - off.hitRatio();
-        if (w != null) moved.computeIfAbsent(sel, k -> new ArrayList<>()).add(movedOff);
-        report.row(new ResultRow().put("experiment", "bgwriter").putAll(PipelineRows.row(o.run(), r))
-            .put("waitedMovedOff", w == null ? null : movedOff).put("extraWrites", w == null ? null : extra)
-            .put("hitRatioChange", w == null ? null : hitDelta));
-        table.add(List.of(sel, label, Tables.num(r.throughput(), 0), Tables.pct(r.waitedShare()),
-            w == null ? "-" : Tables.pct(movedOff), Tables.num((double) r.backendWrites() / r.transactions(), 3),
-            Tables.num((double) r.bgwriterWrites() / r.transactions(), 3), Tables.num((double) r.checkpointWrites() / r.transactions(), 3),
-            w == null ? "-" : Tables.pct(extra), String.valueOf(r.maxwrittenClean()), Tables.pct(r.hitRatio()),
-            w == null ? "-" : points(hitDelta), Tables.num(r.commitLatency().p99() / 1e6, 3)));
+    for (BgWriterSettings w : writers) if (w != null) categories.add(w.spec());
+    for (int seed = 1; seed <= seeds; seed++) {
+      int sd = seed;
+      PipelineInput seeded = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=2,seed=" + seed);
+      Map<String, PipelineResult> offBySelector = new LinkedHashMap<>();
+      for (BgWriterSettings w : writers) {
+        String label = w == null ? "off" : w.spec();
+        PipelineSettings settings = new PipelineSettings(frames, true, true, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
+            new CheckpointSettings(cycle, 64L << 30, 0.9), w, 0, duration, 0.25, 1_000_000_000L, seed, false);
+        List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, seeded, device, selectors,
+            List.of(ReleasePolicies.parse("greedy")), registry,
+            progress == null ? null : line -> progress.println("bufmgr: bgwriter " + label + " seed " + sd + " " + line));
+        for (PipelineRunner.Outcome o : outcomes) {
+          PipelineResult r = o.result();
+          String sel = o.run().selector().replaceAll(":.*", "");
+          if (w == null) offBySelector.put(sel, r);
+          PipelineResult off = offBySelector.get(sel);
+          double movedOff = 1 - r.waitedShare() / off.waitedShare();
+          double extra = (double) writes(r) / r.transactions() / ((double) writes(off) / off.transactions()) - 1;
+          double hitDelta = r.hitRatio() - off.hitRatio();
+          report.row(new ResultRow().put("experiment", "bgwriter").put("seed", seed).putAll(PipelineRows.row(o.run(), r))
+              .put("waitedMovedOff", w == null ? null : movedOff).put("extraWrites", w == null ? null : extra)
+              .put("hitRatioChange", w == null ? null : hitDelta));
+          Map<String, List<Double>> c = cells.computeIfAbsent(sel, k -> new LinkedHashMap<>())
+              .computeIfAbsent(label, k -> new LinkedHashMap<>());
+          add(c, "tps", r.throughput());
+          add(c, "waited", r.waitedShare());
+          add(c, "moved", w == null ? Double.NaN : movedOff);
+          add(c, "backend", (double) r.backendWrites() / r.transactions());
+          add(c, "bgwriter", (double) r.bgwriterWrites() / r.transactions());
+          add(c, "checkpoint", (double) r.checkpointWrites() / r.transactions());
+          add(c, "extra", w == null ? Double.NaN : extra);
+          add(c, "maxwritten", (double) r.maxwrittenClean());
+          add(c, "hit", r.hitRatio());
+          add(c, "hitDelta", w == null ? Double.NaN : hitDelta * 100);
+          add(c, "commitP99", r.commitLatency().p99() / 1e6);
+        }
       }
     }
-    for (Map.Entry<String, PipelineResult> e : offBySelector.entrySet()) {
-      String sel = e.getKey();
-      PipelineResult off = e.getValue();
-      List<Double> m = moved.get(sel);
-      int best = 0;
-      for (int i = 1; i < m.size(); i++) if (m.get(i) > m.get(best)) best = i;
+    List<List<String>> table = new ArrayList<>();
+    Map<String, List<Double>> moved = new LinkedHashMap<>();
+    String defaults = BgWriterSettings.DEFAULTS.spec();
+    for (Map.Entry<String, Map<String, Map<String, List<Double>>>> bySel : cells.entrySet()) {
+      String sel = bySel.getKey();
+      Map<String, Spread> movedCells = new LinkedHashMap<>();
+      for (Map.Entry<String, Map<String, List<Double>>> e : bySel.getValue().entrySet()) {
+        Map<String, List<Double>> c = e.getValue();
+        boolean off = e.getKey().equals("off");
+        if (!off) {
+          movedCells.put("`" + e.getKey() + "`", Spread.of(c.get("moved")));
+          moved.computeIfAbsent(sel, k -> new ArrayList<>()).add(Spread.of(c.get("moved")).mean());
+        }
+        table.add(List.of(sel, e.getKey(), Spread.of(c.get("tps")).num(0), Spread.of(c.get("waited")).pct(),
+            off ? "-" : Spread.of(c.get("moved")).pct(), Spread.of(c.get("backend")).num(3), Spread.of(c.get("bgwriter")).num(3),
+            Spread.of(c.get("checkpoint")).num(3), off ? "-" : Spread.of(c.get("extra")).pct(),
+            Spread.of(c.get("maxwritten")).num(0), Spread.of(c.get("hit")).pct(),
+            off ? "-" : Spread.of(c.get("hitDelta")).num(2) + " pt", Spread.of(c.get("commitP99")).num(3)));
+      }
       report.summary(String.format(Locale.ROOT, "- %s: %s of its transactions waited on a dirty eviction with the writer off; "
-          + "PostgreSQL's defaults moved %s of those waits off the commit path, `%s` the most (%s).%n", sel,
-          Tables.pct(off.waitedShare()), Tables.pct(m.get(0)), categories.get(best), Tables.pct(m.get(best))));
+          + "PostgreSQL's defaults moved %s of those waits off the commit path; most moved off: %s.%n", sel,
+          Spread.of(bySel.getValue().get("off").get("waited")).pct(),
+          Spread.of(bySel.getValue().get(defaults).get("moved")).pct(), Spread.judge(movedCells, true, Tables::pct)));
     }
+    report.summary("\nEach cell is the mean over " + seeds + " seeds (workload and run seeds 1.." + seeds
+        + ") with the range in brackets; a setting is named only when its range clears every other's.\n");
     report.summary("\n" + Tables.markdown(List.of("selector", "bgwriter", "tps", "waited on a dirty eviction", "moved off",
         "backend writes/txn", "bgwriter writes/txn", "checkpoint writes/txn", "extra writes", "rounds at maxPages",
         "hit ratio", "hit ratio change", "commit p99 ms"), table));
@@ -116,10 +144,8 @@ public final class BgWriterExperiment {
     return report;
   }
 
-  /** A change of ratio in percentage points, e.g. {@code +0.12 pt}; a change below 0.005 points is {@code 0.00 pt}. */
-  private static String points(double delta) {
-    double pt = Math.round(delta * 10_000) / 100.0;
-    return pt == 0 ? "0.00 pt" : String.format(Locale.ROOT, "%+.2f pt", pt);
+  private static void add(Map<String, List<Double>> cell, String metric, double v) {
+    cell.computeIfAbsent(metric, k -> new ArrayList<>()).add(v);
   }
 
   private static long writes(PipelineResult r) {

@@ -58,8 +58,6 @@ public final class DirtyEvictionsExperiment {
       PipelineDevice device = PipelineDevice.parse("empirical:" + samplesFile, false);
       List<Spec> selectors = new ArrayList<>();
       for (SelectorFactory f : registry.factories()) selectors.add(Spec.of(f.name()));
-      PipelineSettings settings = new PipelineSettings(frames, true, true, 10, new ThinkTime(0, ThinkTime.Distribution.EXP),
-          null, null, 0, Math.round(seconds * 1e9), 1.0 / 3, 1_000_000_000L, 1, false);
       ExperimentReport report = new ExperimentReport();
       report.file("fsync-samples.txt", new String(samples, java.nio.charset.StandardCharsets.UTF_8));
       report.summary("# dirty-evictions\n\n**Question**: under cache pressure, which selector keeps dirty evictions off "
@@ -68,50 +66,65 @@ public final class DirtyEvictionsExperiment {
           + String.format(Locale.ROOT, "**Configuration**: `tpcb` with data %s times the pool of %d buffers, every selector, "
               + "greedy commit, 10 clients, no think time, full-page writes on, no checkpoint (the run starts just after one) and no "
               + "background writer (the victims' writes all fall on the clients), "
-              + "%.0f s of virtual time of which the first third is not measured, seed 1. Device: every write costs a sample "
+              + "%.0f s of virtual time of which the first third is not measured, seeds 1..%d. Device: every write costs a sample "
               + "of this machine's write+fdatasync latency (median %.3f ms, p99 %.3f ms; `fsync-samples.txt`).%n%n",
-              join(RATIOS), frames, seconds, model.latency().medianNanos() / 1e6, model.latency().p99Nanos() / 1e6)
+              join(RATIOS), frames, seconds, Spread.seeds(quick), model.latency().medianNanos() / 1e6, model.latency().p99Nanos() / 1e6)
           + "**Answer** (numbers from this run):\n\n");
       List<List<String>> table = new ArrayList<>();
       Map<String, List<Double>> waited = new LinkedHashMap<>();
       Map<String, List<Double>> tps = new LinkedHashMap<>();
       List<String> categories = new ArrayList<>();
       List<Double> imageShares = new ArrayList<>();
+      int seeds = Spread.seeds(quick);
       for (int ratio : RATIOS) {
         categories.add(ratio + "x the pool");
-        PipelineInput input = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=" + ratio);
-        List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, device, selectors,
-            List.of(ReleasePolicies.parse("greedy")), registry, progress == null ? null : line -> progress.println(
-                "bufmgr: dirty-evictions " + ratio + "x " + line));
-        int calm = 0;
-        int hits = 0;
+        Map<String, Map<String, List<Double>>> cells = new LinkedHashMap<>();
         long images = 0;
         long bytes = 0;
-        for (int i = 0; i < outcomes.size(); i++) {
-          PipelineResult r = outcomes.get(i).result();
-          String name = outcomes.get(i).run().selector().replaceAll(":.*", "");
-          report.row(new ResultRow().put("experiment", "dirty-evictions").put("dataRatio", ratio)
-              .putAll(PipelineRows.row(outcomes.get(i).run(), r)).put("device", "empirical:fsync-samples.txt"));
-          waited.computeIfAbsent(name, k -> new ArrayList<>()).add(r.waitedShare());
-          tps.computeIfAbsent(name, k -> new ArrayList<>()).add(r.throughput());
-          table.add(List.of(ratio + "x", name, Tables.num(r.throughput(), 0), Tables.num(r.commitLatency().p99() / 1e6, 3),
-              Tables.num(r.transactionLatency().p99() / 1e6, 3), Tables.pct(r.waitedShare()),
-              Tables.num(r.evictionWait().mean() / 1e6, 3), Tables.pct(r.hitRatio()), Tables.pct(r.hitRatio(4)),
-              Tables.num(r.walBytesPerTransaction(), 0), Tables.num((double) r.backendWrites() / r.transactions(), 2)));
-          images += r.wal().imageBytes();
-          bytes += r.wal().bytes();
-          if (r.waitedShare() < outcomes.get(calm).result().waitedShare()) calm = i;
-          if (r.hitRatio() > outcomes.get(hits).result().hitRatio()) hits = i;
+        for (int seed = 1; seed <= seeds; seed++) {
+          int sd = seed;
+          PipelineInput input = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=" + ratio + ",seed=" + seed);
+          List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings(frames, seconds, seed), input, device, selectors,
+              List.of(ReleasePolicies.parse("greedy")), registry, progress == null ? null : line -> progress.println(
+                  "bufmgr: dirty-evictions " + ratio + "x seed " + sd + " " + line));
+          for (PipelineRunner.Outcome o : outcomes) {
+            PipelineResult r = o.result();
+            report.row(new ResultRow().put("experiment", "dirty-evictions").put("dataRatio", ratio).put("seed", seed)
+                .putAll(PipelineRows.row(o.run(), r)).put("device", "empirical:fsync-samples.txt"));
+            Map<String, List<Double>> c = cells.computeIfAbsent(shortName(o), k -> new LinkedHashMap<>());
+            add(c, "tps", r.throughput());
+            add(c, "commitP99", r.commitLatency().p99() / 1e6);
+            add(c, "txnP99", r.transactionLatency().p99() / 1e6);
+            add(c, "waited", r.waitedShare());
+            add(c, "wait", r.evictionWait().mean() / 1e6);
+            add(c, "hit", r.hitRatio());
+            add(c, "heapHit", r.hitRatio(4));
+            add(c, "wal", r.walBytesPerTransaction());
+            add(c, "backendWrites", (double) r.backendWrites() / r.transactions());
+            images += r.wal().imageBytes();
+            bytes += r.wal().bytes();
+          }
         }
         imageShares.add(bytes == 0 ? Double.NaN : (double) images / bytes);
-        PipelineResult c = outcomes.get(calm).result();
-        PipelineResult h = outcomes.get(hits).result();
-        report.summary(String.format(Locale.ROOT, "- Data %dx the pool: fewest transactions waiting on a dirty eviction with "
-            + "**%s** (%s, %.0f tps, commit p99 %.3f ms, hit ratio %s); best hit ratio %s with %s (%s waited).%n", ratio,
-            shortName(outcomes.get(calm)), Tables.pct(c.waitedShare()), c.throughput(), c.commitLatency().p99() / 1e6,
-            Tables.pct(c.hitRatio()), Tables.pct(h.hitRatio()), shortName(outcomes.get(hits)), Tables.pct(h.waitedShare())));
+        Map<String, Spread> waitedCells = new LinkedHashMap<>();
+        Map<String, Spread> hitCells = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, List<Double>>> e : cells.entrySet()) {
+          Map<String, List<Double>> c = e.getValue();
+          waitedCells.put(e.getKey(), Spread.of(c.get("waited")));
+          hitCells.put(e.getKey(), Spread.of(c.get("hit")));
+          waited.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(Spread.of(c.get("waited")).mean());
+          tps.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(Spread.of(c.get("tps")).mean());
+          table.add(List.of(ratio + "x", e.getKey(), Spread.of(c.get("tps")).num(0), Spread.of(c.get("commitP99")).num(3),
+              Spread.of(c.get("txnP99")).num(3), Spread.of(c.get("waited")).pct(), Spread.of(c.get("wait")).num(3),
+              Spread.of(c.get("hit")).pct(), Spread.of(c.get("heapHit")).pct(), Spread.of(c.get("wal")).num(0),
+              Spread.of(c.get("backendWrites")).num(2)));
+        }
+        report.summary(String.format(Locale.ROOT, "- Data %dx the pool: fewest transactions waiting on a dirty eviction: %s; "
+            + "best hit ratio: %s.%n", ratio, Spread.judge(waitedCells, false, Tables::pct), Spread.judge(hitCells, true, Tables::pct)));
       }
-      report.summary("\n" + Tables.markdown(List.of("data/pool", "selector", "tps", "commit p99 ms", "txn p99 ms",
+      report.summary("\nEach cell is the mean over " + seeds + " seeds (workload and run seeds 1.." + seeds
+          + ") with the range in brackets; a selector is named only when its range clears every other's.\n\n"
+          + Tables.markdown(List.of("data/pool", "selector", "tps", "commit p99 ms", "txn p99 ms",
           "waited on a dirty eviction", "mean wait ms (those that waited)", "hit ratio", "accounts heap hit ratio",
           "WAL B/txn", "backend writes/txn"), table));
       StringBuilder shares = new StringBuilder();
@@ -127,6 +140,15 @@ public final class DirtyEvictionsExperiment {
     } finally {
       TemporaryPaths.delete(samplesFile);
     }
+  }
+
+  private static PipelineSettings settings(int frames, double seconds, long seed) {
+    return new PipelineSettings(frames, true, true, 10, new ThinkTime(0, ThinkTime.Distribution.EXP),
+        null, null, 0, Math.round(seconds * 1e9), 1.0 / 3, 1_000_000_000L, seed, false);
+  }
+
+  private static void add(Map<String, List<Double>> cell, String metric, double v) {
+    cell.computeIfAbsent(metric, k -> new ArrayList<>()).add(v);
   }
 
   private static String shortName(PipelineRunner.Outcome o) {

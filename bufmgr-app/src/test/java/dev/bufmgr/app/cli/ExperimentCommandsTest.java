@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.bufmgr.app.experiment.Spread;
 import dev.bufmgr.workloads.support.SharedTraces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,22 +21,27 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every issue-4 experiment runs in --quick mode, writes its folder, and its summary quotes its own rows. */
+/**
+ * Every issue-4 experiment runs in --quick mode, writes its folder, and its summary quotes its own
+ * rows: each row's value, or, for an experiment that runs several seeds per cell (the cell's rows
+ * named by the key fields given), each cell's mean and range over its rows.
+ */
 class ExperimentCommandsTest {
   @TempDir Path dir;
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "scan-resistance, oltpHitRatio, percent, resident-rings-off.png",
-    "cache-pressure, hitRatio, percent, classes-index-fits.png",
-    "ghost-cap, oltpHitRatioAfterScans, percent, oltp-hit-by-cap.png",
-    "ticks, ticksMean, plain, ticks-p99.png",
-    "fpw-tax, ratio, plain, ratio.png",
-    "dirty-evictions, waitedShare, percent, waited.png",
-    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png",
-    "bgwriter, waitedShare, percent, moved-off.png"
+    "scan-resistance, oltpHitRatio, percent, resident-rings-off.png,",
+    "cache-pressure, hitRatio, percent, classes-index-fits.png, scenario|policy",
+    "ghost-cap, oltpHitRatioAfterScans, percent, oltp-hit-by-cap.png,",
+    "ticks, ticksMean, plain, ticks-p99.png,",
+    "fpw-tax, ratio, plain, ratio.png,",
+    "dirty-evictions, waitedShare, percent, waited.png, dataRatio|selector",
+    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png,",
+    "bgwriter, waitedShare, percent, moved-off.png, selector|bgwriter"
   })
-  void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart) throws IOException {
+  void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart, String cellKeys)
+      throws IOException {
     Path out = dir.resolve(name);
     CliRun r = CliRun.of("experiment", name, "--quick", "--quiet", "--out", out.toString());
     assertEquals(0, r.status(), r.err());
@@ -43,11 +51,28 @@ class ExperimentCommandsTest {
     String summary = Files.readString(out.resolve("summary.md"));
     assertTrue(summary.contains("**Question**") && summary.contains("**Configuration**") && summary.contains("**Answer**"));
     List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
-    List<Double> values = values(rows.stream().filter(l -> !l.contains("\"kind\":\"window\"")).toList(), field);
+    List<String> measured = rows.stream().filter(l -> !l.contains("\"kind\":\"window\"")).toList();
+    List<Double> values = values(measured, field);
     assertFalse(values.isEmpty(), "rows carry " + field);
-    for (double v : values) {
-      String text = style.equals("percent") ? String.format(Locale.ROOT, "%.2f%%", v * 100) : String.format(Locale.ROOT, "%.2f", v);
-      assertTrue(summary.contains(text), "summary quotes " + field + " = " + text);
+    if (cellKeys == null) {
+      for (double v : values) {
+        String text = style.equals("percent") ? String.format(Locale.ROOT, "%.2f%%", v * 100) : String.format(Locale.ROOT, "%.2f", v);
+        assertTrue(summary.contains(text), "summary quotes " + field + " = " + text);
+      }
+    } else {
+      Map<String, List<String>> cells = new LinkedHashMap<>();
+      for (String row : measured) {
+        StringBuilder key = new StringBuilder();
+        for (String k : cellKeys.split("\\|")) key.append(text(row, k)).append('/');
+        cells.computeIfAbsent(key.toString(), x -> new ArrayList<>()).add(row);
+      }
+      for (Map.Entry<String, List<String>> cell : cells.entrySet()) {
+        List<Double> v = values(cell.getValue(), field);
+        assertTrue(v.size() >= 3, "cell " + cell.getKey() + " ran " + v.size() + " seeds");
+        Spread spread = Spread.of(v);
+        String text = style.equals("percent") ? spread.pct() : spread.num(2);
+        assertTrue(summary.contains(text), "summary quotes cell " + cell.getKey() + "'s " + field + " as " + text);
+      }
     }
     for (String row : rows) assertTrue(row.contains("\"seed\":"), "every row carries its seed: " + row);
     assertTrue(r.out().contains("Results in"));
@@ -92,6 +117,13 @@ class ExperimentCommandsTest {
     assertEquals(2, r.status());
     assertTrue(r.err().contains("--bogus"), r.err());
     assertFalse(Files.exists(out));
+  }
+
+  /** A row's value of {@code field} as written (a string's quotes kept). */
+  private static String text(String row, String field) {
+    Matcher m = Pattern.compile("\"" + Pattern.quote(field) + "\":(\"[^\"]*\"|[^,}]*)").matcher(row);
+    assertTrue(m.find(), "row carries " + field + ": " + row);
+    return m.group(1);
   }
 
   private static List<Double> values(List<String> rows, String field) {

@@ -114,6 +114,11 @@ public final class SessionMetrics {
     return misses;
   }
 
+  /** Misses served by reusing a buffer of the session's ring so far. */
+  public long ringReuses() {
+    return ringReuses;
+  }
+
   /** Evictions so far. */
   public long evictions() {
     return evictions;

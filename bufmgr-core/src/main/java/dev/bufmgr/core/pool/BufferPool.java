@@ -91,12 +91,14 @@ public final class BufferPool implements AutoCloseable {
   }
 
   /**
-   * Buffers allocated so far: the misses of every session, each of which took a buffer
-   * (PostgreSQL's {@code numBufferAllocs}). Cheap; a moment old while sessions run.
+   * Buffers allocated so far, as PostgreSQL's {@code numBufferAllocs} counts them: the misses of
+   * every session but those a ring served ({@code StrategyGetBuffer} returns a ring's buffer
+   * before it counts: "buffers recycled by a strategy object are intentionally not counted").
+   * Cheap; a moment old while sessions run.
    */
   public long allocations() {
     long n = 0;
-    for (SessionMetrics m : sessionMetrics) n += m.misses();
+    for (SessionMetrics m : sessionMetrics) n += m.misses() - m.ringReuses();
     return n;
   }
 

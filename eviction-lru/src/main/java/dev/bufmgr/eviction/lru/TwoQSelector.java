@@ -1,5 +1,9 @@
 package dev.bufmgr.eviction.lru;
 
+import static dev.bufmgr.core.buffer.BufferState.DIRTY;
+import static dev.bufmgr.core.buffer.BufferState.has;
+import static dev.bufmgr.core.buffer.BufferState.isPinned;
+
 import dev.bufmgr.core.buffer.Descriptors;
 import dev.bufmgr.core.evict.CleaningView;
 import dev.bufmgr.core.evict.MissContext;
@@ -21,7 +25,14 @@ import java.util.Map;
  * leaves A1in for any reason (a ring's reuse too) enters A1out. Rings: a ring hit moves nothing; a
  * ring reuses only a buffer no normal hit has touched since it was loaded. Departure: libCacheSim
  * caches nothing when {@code kin} is 0 (a pool under 4 buffers at the default), a pool must; here
- * such a pool takes its victims from A1in while it holds any.
+ * such a pool takes its victims from A1in while it holds any. A victim the pool gives back from
+ * A1in because it was used meanwhile (pinned, or changed while its write was under way) goes to
+ * A1in's head, as PostgreSQL's clock hand has passed a buffer that {@code GetVictimBuffer} could
+ * not take ({@code InvalidateVictimBuffer} failed) before it asks {@code StrategyGetBuffer}
+ * again: without this, A1in's unchanged tail (a hit there moves nothing) was offered again at
+ * once, and a page that every transaction changes, written and changed again on every try, held
+ * a miss for hundreds of writes. A victim given back unused (another session loaded the missing
+ * page first) keeps its place.
  *
  * <p>Concurrency: the queues and A1out are guarded by the selector's lock on a shared pool (a
  * hit in Am takes it), and by nothing on an exclusive one.
@@ -66,6 +77,23 @@ final class TwoQSelector extends ListSelector {
       }
     }
     miss.note(ghost ? FROM_GHOST : 0);
+  }
+
+  @Override
+  public void onRelease(int buffer, MissContext miss) {
+    if (exclusive) {
+      passOver(buffer);
+      return;
+    }
+    synchronized (this) {
+      passOver(buffer);
+    }
+  }
+
+  /** A victim given back: to A1in's head when it was used while claimed (see the class comment). */
+  private void passOver(int b) {
+    long st = descriptors.state(b);
+    if (in.contains(b) && (isPinned(st) || has(st, DIRTY))) in.pushHead(b);
   }
 
   @Override
