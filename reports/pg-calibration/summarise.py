@@ -5,8 +5,10 @@ Arguments: name clients fpw bgwriter dir. Reads dir/samples.csv (the first and l
 the run's deltas), dir/transactions.log (pgbench -l: client, txn, latency us, script, epoch s, us),
 dir/checkpoints.txt (log_checkpoints lines) and dir/waldump.txt (pg_waldump --stats).
 Transaction latency stands in for commit latency (pgbench logs whole transactions); a
-transaction is "during a checkpoint sync" when it ended inside [end - sync, end] of a
-"checkpoint complete" line.
+transaction is "during a checkpoint sync" when it overlapped [end - sync, end] of a
+"checkpoint complete" line of a checkpoint started by time or WAL (the CHECKPOINT before the run
+and the shutdown checkpoint after it are left out). wal_keep_size keeps the run's segments for
+pg_waldump.
 """
 import csv
 import re
@@ -40,8 +42,15 @@ def main():
     txns = len(lat)
 
     windows, sync_total, checkpoints = [], 0.0, 0
+    timed = False
     with open(d + "/checkpoints.txt") as f:
         for line in f:
+            start = re.search(r"checkpoint starting: (.*)$", line)
+            if start:
+                timed = "time" in start.group(1) or "wal" in start.group(1)
+                continue
+            if not timed:
+                continue
             m = re.search(r"^(\S+ \S+) \S+ LOG:\s+checkpoint complete:.*sync=([\d.]+) s", line)
             if not m:
                 continue
@@ -50,8 +59,10 @@ def main():
             windows.append((end - sync, end))
             sync_total += sync
             checkpoints += 1
-    in_sync = sorted(l for l, e in zip(lat, ends) if any(s <= e <= t for s, t in windows))
-    outside = sorted(l for l, e in zip(lat, ends) if not any(s <= e <= t for s, t in windows))
+    def overlaps(l, e):
+        return any(e - l / 1000.0 <= t and e >= s for s, t in windows)
+    in_sync = sorted(l for l, e in zip(lat, ends) if overlaps(l, e))
+    outside = sorted(l for l, e in zip(lat, ends) if not overlaps(l, e))
 
     fpi_share = float("nan")
     with open(d + "/waldump.txt") as f:

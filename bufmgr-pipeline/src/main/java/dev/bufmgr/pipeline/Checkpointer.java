@@ -208,6 +208,7 @@ public final class Checkpointer {
     }
     phase = SYNCING;
     syncStartedAt = now;
+    stats.syncStarted();
     return SYNC;
   }
 
@@ -228,6 +229,7 @@ public final class Checkpointer {
   private int complete(long now) {
     marked.verify(stored);
     lastCompletedRedo = redo;
+    stats.syncEnded(now);
     stats.completed(syncStartedAt - startedAt, now - syncStartedAt);
     phase = QUIET;
     triggers.completed(now);

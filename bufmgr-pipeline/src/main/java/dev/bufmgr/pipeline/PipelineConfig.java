@@ -5,6 +5,7 @@ import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.PolicyFactory;
@@ -35,6 +36,8 @@ import java.util.Objects;
  * @param seed seeds think times and device draws
  * @param flushMode who flushes the log in real time (a flusher thread, or a leader among the
  *     committing threads and page writers); the simulation has one flush in flight either way
+ * @param pageCache the operating system's page cache between the pool and the device, or {@code
+ *     null} for none (the direct model: every page write on the device, reads free)
  */
 public record PipelineConfig(
     int frames,
@@ -52,7 +55,8 @@ public record PipelineConfig(
     double warmupFraction,
     long intervalNanos,
     long seed,
-    FlushMode flushMode) {
+    FlushMode flushMode,
+    PageCacheSettings pageCache) {
 
   /** Page classes every pipeline pool counts (the largest a pool allows). */
   public static final int PAGE_CLASSES = PoolConfig.MAX_PAGE_CLASSES;
@@ -76,6 +80,15 @@ public record PipelineConfig(
     if (!(warmupFraction >= 0 && warmupFraction < 1)) throw new IllegalArgumentException("--warmup must be in [0, 1)");
     if (intervalNanos <= 0) throw new IllegalArgumentException("--interval must be positive");
     if (pageSize < 512 || Integer.bitCount(pageSize) != 1) throw new IllegalArgumentException("page size must be a power of two >= 512");
+  }
+
+  /** A run without a page cache (the direct model). */
+  public PipelineConfig(
+      int frames, Spec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
+      ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
+      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed, FlushMode flushMode) {
+    this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, null);
   }
 
   /** A run whose log has a dedicated flusher thread in real time ({@link FlushMode#FLUSHER}). */

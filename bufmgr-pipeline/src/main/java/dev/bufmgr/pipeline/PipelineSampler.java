@@ -10,6 +10,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.wal.WalInsert;
 import dev.bufmgr.wal.WalStats;
 import java.util.ArrayList;
+import java.util.function.LongSupplier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Consumer;
@@ -41,6 +42,10 @@ public final class PipelineSampler {
   private final Histogram txnTotal = new Histogram(3);
   private final Histogram commitTotal = new Histogram(3);
   private final Histogram waitTotal = new Histogram(3);
+  private final Histogram syncCommitTotal = new Histogram(3);
+  private LongSupplier cacheDirtyBytes = () -> 0;
+  private LongSupplier writebackPages = () -> 0;
+  private WriteTimes writeTimes = new WriteTimes();
   private final long origin;
   private Mark last;
   private Mark windowStart;
@@ -50,7 +55,7 @@ public final class PipelineSampler {
   /** The counters at one moment. */
   private record Mark(long time, WalStats wal, PoolMetrics pool, CheckpointStats.Snapshot ckpt,
       long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations,
-      Map<String, Long> selector) {}
+      Map<String, Long> selector, long writebackPages, long backendWriteNanos) {}
 
   /**
    * @param bgwriter the background writer's rounds, or {@code null} without one
@@ -74,7 +79,25 @@ public final class PipelineSampler {
     return new Mark(time, wal.stats(), pool.metrics(), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
         busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
         bgwriter == null ? 0 : bgwriter.buffersClean(), bgwriter == null ? 0 : bgwriter.maxwrittenClean(), pool.allocations(),
-        pool.selectorCounters());
+        pool.selectorCounters(), writebackPages.getAsLong(), writeTimes.backendNanos());
+  }
+
+  /**
+   * Reads the page cache's dirty bytes and written-back pages from these (before the first
+   * sample; nothing without a page cache).
+   */
+  public void pageCache(LongSupplier dirtyBytes, LongSupplier writebacks) {
+    this.cacheDirtyBytes = dirtyBytes;
+    this.writebackPages = writebacks;
+    this.last = mark(last.time);
+    this.windowStart = last;
+  }
+
+  /** Reads the backends' write time from {@code times} (before the first sample). */
+  public void writeTimes(WriteTimes times) {
+    this.writeTimes = times;
+    this.last = mark(last.time);
+    this.windowStart = last;
   }
 
   /** Hands every interval row to {@code sink} as it is closed (the real-time driver's durable series). */
@@ -108,12 +131,14 @@ public final class PipelineSampler {
         m.pool.writeBacks() - last.pool.writeBacks(),
         m.ckpt.buffersWritten() - last.ckpt.buffersWritten(),
         m.clean - last.clean,
-        m.ckpt.started() - last.ckpt.started()));
+        m.ckpt.started() - last.ckpt.started(),
+        cacheDirtyBytes.getAsLong(), m.writebackPages - last.writebackPages));
     onInterval.accept(series.getLast());
     if (measuring) {
       txnTotal.add(iv.transactions());
       commitTotal.add(iv.commits());
       waitTotal.add(iv.evictionWaits());
+      syncCommitTotal.add(iv.syncCommits());
     }
     stats.recycle(iv);
     last = m;
@@ -142,6 +167,8 @@ public final class PipelineSampler {
       misses[c] = p.misses(c) - p0.misses(c);
     }
     CheckpointStats.Snapshot ck = end.ckpt.minus(s.ckpt);
+    Histogram outside = commitTotal.copy();
+    outside.subtract(syncCommitTotal);
     return new PipelineResult(clock, len, txnTotal.getTotalCount(), end.readOnly - s.readOnly,
         Latencies.of(txnTotal), Latencies.of(commitTotal),
         p.hits() - p0.hits(), p.misses() - p0.misses(), hits, misses,
@@ -151,7 +178,8 @@ public final class PipelineSampler {
         p.evictions() - p0.evictions(), p.dirtyEvictions() - p0.dirtyEvictions(),
         share(end.logBusy - s.logBusy, len), share(end.pageBusy - s.pageBusy, len), share(end.syncBusy - s.syncBusy, len),
         waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos,
-        difference(end.selector, s.selector));
+        difference(end.selector, s.selector), end.backendWriteNanos - s.backendWriteNanos,
+        end.writebackPages - s.writebackPages, Latencies.of(syncCommitTotal), Latencies.of(outside));
   }
 
   /** Each of the selector's counts at {@code end} less its value at {@code start}, in their order. */

@@ -5,13 +5,14 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * A {@link PageCache} in front of an {@link EmulatedDevice}, in real time: a page write costs
- * its caller the copy (spun, as a copy takes the CPU) and marks the page dirty; a flusher thread
- * wakes every writeback interval, or when writeback is started, and puts the pages whose
- * writeback started on the device one at a time; {@link #syncData} reserves the device for all of
- * the data file's dirty pages and its flush at once and waits for the flush (the pages queue
- * behind whatever the flusher has in flight); a read that misses the cache waits for a device
- * read. Log writes go to the device directly. The same rules as {@link SimPageCache}.
+ * A {@link PageCache} in front of an {@link EmulatedDevice}, in real time, by the rules of {@link
+ * SimPageCache}: a page write costs its caller the copy (spun, as a copy takes the CPU) and marks
+ * the page dirty; a flusher thread wakes every writeback interval, or when writeback is started,
+ * and puts the pages whose writeback started on the device one at a time; {@link #syncData}
+ * writes the data file's dirty pages one at a time, then flushes the device (a log flush
+ * waits behind at most one of those writes, and the fsync behind whatever the flusher has in
+ * flight); a read that misses the cache waits for a device read. Log writes go to the device
+ * directly.
  *
  * <p>Threading: any number of threads; the cache is guarded by this object's monitor. A failure
  * of the flusher thread is thrown, as an {@link IOException}, by the next call.
@@ -71,17 +72,17 @@ public final class CachedDevice implements Device {
   @Override
   public void syncData() throws IOException {
     checkFlusher();
-    long end;
     List<PageCache.Entry> forced;
     synchronized (this) {
       forced = cache.fsync(DATA_FILE);
-      for (int i = 0; i < forced.size(); i++) device.reserve(cache.pageBytes(), IoKind.PAGE, -1);
-      end = device.reserve(0, IoKind.DATA_SYNC, -1);
     }
-    EmulatedDevice.sleepUntil(end);
-    synchronized (this) {
-      for (PageCache.Entry e : forced) cache.written(e);
+    for (PageCache.Entry e : forced) {
+      EmulatedDevice.sleepUntil(device.reserve(cache.pageBytes(), IoKind.PAGE, -1));
+      synchronized (this) {
+        cache.written(e);
+      }
     }
+    EmulatedDevice.sleepUntil(device.reserve(0, IoKind.DATA_SYNC, -1));
   }
 
   private void flush() {
@@ -147,6 +148,16 @@ public final class CachedDevice implements Device {
 
   @Override
   public void close() throws IOException {
+    closeCache();
+    device.close();
+  }
+
+  /**
+   * Stops the flusher thread, leaving the device under the cache open (its opener closes it).
+   *
+   * @throws IOException when the flusher failed
+   */
+  public void closeCache() throws IOException {
     closed = true;
     synchronized (this) {
       notifyAll();
@@ -156,7 +167,6 @@ public final class CachedDevice implements Device {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    device.close();
     checkFlusher();
   }
 }

@@ -16,7 +16,10 @@ import java.util.Map;
  *
  * <ul>
  *   <li>by the flusher, woken every {@code dirty_writeback_centisecs} ({@link #tick}), for every
- *       page dirty for longer than {@code dirty_expire_centisecs};
+ *       dirty page of a file whose dirtiness is older than {@code dirty_expire_centisecs}: the
+ *       kernel ages an inode, not a page ({@code dirtied_when}, set when the inode goes from
+ *       clean to dirty), and writes back all of an expired inode's dirty pages
+ *       ({@code wb_writeback} for kupdate); the file's age restarts with its next dirtying;
  *   <li>at once when the dirty bytes exceed {@code dirty_background_bytes} (a write wakes the
  *       flusher, {@code balance_dirty_pages}), oldest first, until they no longer do;
  *   <li>after a writer has written its {@code *_flush_after} bytes: PostgreSQL then calls {@code
@@ -29,9 +32,9 @@ import java.util.Map;
  * Pages whose writeback started wait in a queue ({@link #nextWriteback}) for the caller to put on
  * the device; {@link #written} says one reached it. A page written again while its writeback is in
  * flight stays dirty afterwards. A read ({@link #read}) hits a cached page; a miss loads it,
- * pushing out the least recently used clean page. Dirtiness is aged per page here; the kernel
- * ages it per inode ({@code dirtied_when}), so it writes back a whole file's dirty pages once the
- * file's first dirtying expires.
+ * pushing out the least recently used clean page. Not modelled: {@code dirty_bytes} (writers
+ * throttled in {@code balance_dirty_pages}), the write-back chunking of {@code
+ * MAX_WRITEBACK_PAGES}, and the device's own parallelism.
  *
  * <p>Not thread-safe: the real-time device ({@link CachedDevice}) locks around it.
  */
@@ -49,6 +52,8 @@ public final class PageCache {
   private long misses;
   private long writebackPages;
   private final long[] writesBySource = new long[WriteSource.values().length];
+  /** Per file: its dirty pages not under writeback, and when it last went from none to some ({@code dirtied_when}). */
+  private final Map<Integer, long[]> files = new java.util.HashMap<>();
 
   /** A page of a file. */
   public record Key(int file, long page) {}
@@ -99,6 +104,7 @@ public final class PageCache {
       e.dirtiedAt = now;
       dirty.add(e);
       dirtyPages++;
+      fileDirtied(e.key.file(), now);
     }
     writesBySource[source.ordinal()]++;
     long after = settings.flushAfter(source);
@@ -149,7 +155,10 @@ public final class PageCache {
   public void tick(long now) {
     long expired = now - settings.expireNanos();
     List<Entry> old = new ArrayList<>();
-    for (Entry e : dirty) if (e.dirtiedAt <= expired) old.add(e);
+    for (Entry e : dirty) {
+      long[] f = files.get(e.key.file());
+      if (f[1] <= expired) old.add(e);
+    }
     for (Entry e : old) startWriteback(e);
     overBackground();
     while (nextTick <= now) nextTick += settings.writebackNanos();
@@ -197,6 +206,7 @@ public final class PageCache {
       e.dirty = true;
       dirty.add(e);
       dirtyPages++;
+      fileDirtied(e.key.file(), e.dirtiedAt);
     } else {
       e.dirty = false;
     }
@@ -247,9 +257,15 @@ public final class PageCache {
     queued.add(e);
   }
 
+  private void fileDirtied(int file, long at) {
+    long[] f = files.computeIfAbsent(file, k -> new long[2]);
+    if (f[0]++ == 0) f[1] = at;
+  }
+
   private void markWriting(Entry e) {
     dirty.remove(e);
     dirtyPages--;
+    files.get(e.key.file())[0]--;
     e.dirty = false;
     e.writing = true;
   }

@@ -1,24 +1,27 @@
 package dev.bufmgr.wal.device;
 
 import java.util.ArrayDeque;
-import java.util.List;
 
 /**
- * A {@link PageCache} in front of a {@link SimDevice}, in virtual time: buffered writes cost the
- * copy; the flusher puts the pages whose writeback started on the device one at a time (the next
- * when the previous completes, so a log flush waits behind at most one writeback write, as the
- * flusher and the log's fsync share the device queue); {@code fsync} puts all of the file's dirty
- * pages on the device at once, then the device's flush, and completes when that does (the
- * checkpoint's sync spike); a read that misses the cache is a device read. The caller applies
- * {@link #advance} at {@link #nextEventAt} (its event loop).
+ * A {@link PageCache} in front of a {@link SimDevice}, in virtual time. Buffered writes cost the
+ * copy. The cache's writes go to the device one at a time, the next when the previous completes,
+ * so a log flush waits behind at most one of them (the block layer interleaves writeback with
+ * the log's fsyncs; it does not put a whole file's writeback ahead of them): first the pages of
+ * an {@code fsync} in progress, then its flush of the device, then the flusher's writeback. An
+ * {@code fsync} ({@link #fsync}) completes when its flush does ({@link #takeSyncDone}). A read
+ * that misses the cache is a device read. The caller applies {@link #advance} at {@link
+ * #nextEventAt} (its event loop).
  */
 public final class SimPageCache {
   private final PageCache cache;
   private final SimDevice device;
   private final long readNanos;
-  private final ArrayDeque<PageCache.Entry> inFlight = new ArrayDeque<>();
-  private final ArrayDeque<long[]> doneAt = new ArrayDeque<>();
-  private int flusherInFlight;
+  private final ArrayDeque<PageCache.Entry> syncQueue = new ArrayDeque<>();
+  private boolean syncPending;
+  private boolean syncDone;
+  private long inFlightDoneAt = Long.MAX_VALUE;
+  private PageCache.Entry inFlight;
+  private boolean inFlightIsSync;
 
   /**
    * @param device the device the log's flushes share
@@ -44,42 +47,60 @@ public final class SimPageCache {
   }
 
   /**
-   * {@code fsync} of {@code file} at {@code now}: its dirty pages and the device's flush are
-   * queued on the device; returns when the flush completes.
+   * Starts {@code fsync} of {@code file} at {@code now}: its dirty pages go to the device ahead
+   * of other writeback, then the device's flush; {@link #takeSyncDone} says when it completed.
+   *
+   * @throws IllegalStateException when an fsync is in progress
    */
-  public long fsync(long now, int file) {
-    List<PageCache.Entry> forced = cache.fsync(file);
-    for (PageCache.Entry e : forced) submit(now, e, false);
-    return device.submit(now, 0, IoKind.DATA_SYNC);
+  public void fsync(long now, int file) {
+    if (syncPending) throw new IllegalStateException("an fsync is in progress");
+    syncQueue.addAll(cache.fsync(file));
+    syncPending = true;
+    pump(now);
+  }
+
+  /** Whether the fsync completed at the last {@link #advance}; clears it. */
+  public boolean takeSyncDone() {
+    boolean d = syncDone;
+    syncDone = false;
+    return d;
   }
 
   /** The next time {@link #advance} has something to do. */
   public long nextEventAt() {
-    long t = cache.nextTick();
-    if (!doneAt.isEmpty()) t = Math.min(t, doneAt.peek()[0]);
-    return t;
+    return Math.min(cache.nextTick(), inFlightDoneAt);
   }
 
-  /** Completes the writes done by {@code now}, wakes the flusher when due, and puts waiting writeback on the device. */
+  /** Completes the write done by {@code now}, wakes the flusher when due, and puts the next write on the device. */
   public void advance(long now) {
-    while (!doneAt.isEmpty() && doneAt.peek()[0] <= now) {
-      long[] d = doneAt.poll();
-      if (d[1] == 1) flusherInFlight--;
-      cache.written(inFlight.poll());
+    if (inFlightDoneAt <= now) {
+      inFlightDoneAt = Long.MAX_VALUE;
+      if (inFlightIsSync) {
+        syncPending = false;
+        syncDone = true;
+      } else {
+        cache.written(inFlight);
+      }
+      inFlight = null;
     }
     if (now >= cache.nextTick()) cache.tick(now);
     pump(now);
   }
 
   private void pump(long now) {
-    while (flusherInFlight == 0 && cache.hasWriteback()) submit(now, cache.nextWriteback(), true);
-  }
-
-  private void submit(long now, PageCache.Entry e, boolean flusher) {
-    long done = device.submit(now, cache.pageBytes(), IoKind.PAGE);
-    inFlight.add(e);
-    doneAt.add(new long[] {done, flusher ? 1 : 0});
-    if (flusher) flusherInFlight++;
+    if (inFlightDoneAt != Long.MAX_VALUE) return;
+    inFlightIsSync = false;
+    if (!syncQueue.isEmpty()) {
+      inFlight = syncQueue.poll();
+    } else if (syncPending) {
+      inFlightIsSync = true;
+      inFlightDoneAt = device.submit(now, 0, IoKind.DATA_SYNC);
+      return;
+    } else {
+      inFlight = cache.nextWriteback();
+      if (inFlight == null) return;
+    }
+    inFlightDoneAt = device.submit(now, cache.pageBytes(), IoKind.PAGE);
   }
 
   /** The cache's state and counters. */

@@ -82,12 +82,49 @@ class SimPageCacheTest {
     c.write(0, 0, 1, WriteSource.CHECKPOINTER);
     c.write(0, 0, 2, WriteSource.CHECKPOINTER);
     c.write(0, 1, 1, WriteSource.CHECKPOINTER); // another file
-    // fsync of file 0 at 1 ms: pages 1 and 2 from 1.0 to 1.2 ms, then the flush of 1 ms: done at 2.2 ms
-    assertEquals(2_200 * US, c.fsync(1 * MS, 0));
-    assertEquals(3, d.writes());
+    // fsync of file 0 at 1 ms: page 1 from 1.0 to 1.1 ms, page 2 to 1.2 ms, the flush (1 ms) to 2.2 ms
+    c.fsync(1 * MS, 0);
     assertEquals(PAGE, c.cache().dirtyBytes()); // file 1's page is still dirty
+    assertEquals(1_100 * US, c.nextEventAt());
+    c.advance(1_100 * US);
+    assertFalse(c.takeSyncDone());
+    c.advance(1_200 * US);
+    assertEquals(2_200 * US, c.nextEventAt());
     c.advance(2_200 * US);
+    assertTrue(c.takeSyncDone());
+    assertEquals(3, d.writes());
     assertEquals(2, c.cache().writebackPages());
+    assertEquals(PAGE, c.cache().dirtyBytes());
+  }
+
+  @Test
+  void aLogFlushDuringAnFsyncWaitsForOnePageWriteNotAllOfThem() {
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    for (int p = 1; p <= 10; p++) c.write(0, 0, p, WriteSource.BACKEND);
+    c.fsync(1 * MS, 0); // page 1 on the device 1.0 .. 1.1 ms
+    // a log flush at 1.05 ms starts when page 1 ends: 1.1 + 1 = 2.1 ms (not after all ten pages and the flush)
+    assertEquals(2_100 * US, d.submit(1_050 * US, 0));
+    c.advance(1_100 * US); // page 2 queues behind the log flush: 2.1 .. 2.2 ms
+    assertEquals(2_200 * US, c.nextEventAt());
+  }
+
+  @Test
+  void theKernelAgesAFileNotAPage() {
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    c.write(1_000 * MS, 0, 1, WriteSource.BACKEND); // file 0 dirty since 1 s
+    c.write(29_000 * MS, 0, 2, WriteSource.BACKEND); // page 2 only 6 s old at 35 s, but its file is 34 s old
+    c.write(20_000 * MS, 1, 1, WriteSource.BACKEND); // file 1 dirty since 20 s: 15 s old at 35 s
+    c.advance(35_000 * MS);
+    assertEquals(PAGE, c.cache().dirtyBytes()); // only file 1's page is left dirty
+    c.advance(35_000 * MS + 100 * US);
+    c.advance(35_000 * MS + 200 * US);
+    assertEquals(2, c.cache().writebackPages());
+    // file 0 became clean when its pages were queued: a write at 36 s starts its age again (expires at 66 s)
+    c.write(36_000 * MS, 0, 3, WriteSource.BACKEND);
+    c.advance(60_000 * MS);
+    assertEquals(PAGE, c.cache().dirtyBytes()); // file 1 (40 s old at 60 s) went; file 0 (24 s old) waits
   }
 
   @Test
