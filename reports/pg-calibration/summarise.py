@@ -7,13 +7,14 @@ dir/checkpoints.txt (log_checkpoints lines) and dir/waldump.txt (pg_waldump --st
 Transaction latency stands in for commit latency (pgbench logs whole transactions); a
 transaction is "during a checkpoint sync" when it overlapped [end - sync, end] of a
 "checkpoint complete" line of a checkpoint started by time or WAL (the CHECKPOINT before the run
-and the shutdown checkpoint after it are left out). wal_keep_size keeps the run's segments for
+and the shutdown checkpoint after it are left out, as is one that completed after the last sample:
+the shutdown hurries a checkpoint in progress). wal_keep_size keeps the run's segments for
 pg_waldump.
 """
 import csv
 import re
 import sys
-from datetime import datetime
+from datetime import datetime, timezone
 
 
 def pct(sorted_values, p):
@@ -42,6 +43,7 @@ def main():
     txns = len(lat)
 
     windows, sync_total, checkpoints = [], 0.0, 0
+    b_epoch = b["epoch"]
     timed = False
     with open(d + "/checkpoints.txt") as f:
         for line in f:
@@ -54,7 +56,9 @@ def main():
             m = re.search(r"^(\S+ \S+) \S+ LOG:\s+checkpoint complete:.*sync=([\d.]+) s", line)
             if not m:
                 continue
-            end = datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S.%f").timestamp()
+            end = datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=timezone.utc).timestamp()
+            if end > float(b_epoch):
+                continue
             sync = float(m.group(2))
             windows.append((end - sync, end))
             sync_total += sync

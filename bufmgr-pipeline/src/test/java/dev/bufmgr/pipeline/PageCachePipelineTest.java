@@ -22,9 +22,9 @@ class PageCachePipelineTest {
   private static final DeviceModel DEVICE = new DeviceModel(new FixedLatency(500_000), 0, 50_000);
   private static final long MS = 1_000_000;
 
-  /** copy 3 us, writeback every 10 ms, expiry 20 ms, flush-after off, no prewarm, reads 80 us. */
+  /** copy 3 us, writeback every 10 ms, expiry 20 ms, flush-after off, no prewarm, reads 80 us, 64 pages a request. */
   private static final PageCacheSettings CACHE = new PageCacheSettings(1L << 30, 3_000, 1L << 30, 20 * MS, 10 * MS,
-      0, 0, 0, 80_000, false);
+      0, 0, 0, 80_000, false, 64 * 8192);
 
   private static PipelineConfig config(PageCacheSettings cache) {
     return new PipelineConfig(24, Spec.of("second-chance"), true, 8192, true, 8,

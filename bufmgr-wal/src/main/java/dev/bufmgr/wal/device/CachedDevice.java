@@ -8,10 +8,10 @@ import java.util.List;
  * A {@link PageCache} in front of an {@link EmulatedDevice}, in real time, by the rules of {@link
  * SimPageCache}: a page write costs its caller the copy (spun, as a copy takes the CPU) and marks
  * the page dirty; a flusher thread wakes every writeback interval, or when writeback is started,
- * and puts the pages whose writeback started on the device one at a time; {@link #syncData}
- * writes the data file's dirty pages one at a time, then flushes the device (a log flush
- * waits behind at most one of those writes, and the fsync behind whatever the flusher has in
- * flight); a read that misses the cache waits for a device read. Log writes go to the device
+ * and puts the pages whose writeback started on the device one request ({@link
+ * PageCacheSettings#batchBytes}) at a time; {@link #syncData} writes the data file's dirty pages
+ * a request at a time, then flushes the device (a log flush waits behind at most one request,
+ * and the fsync behind whatever the flusher has in flight); a read that misses the cache waits for a device read. Log writes go to the device
  * directly.
  *
  * <p>Threading: any number of threads; the cache is guarded by this object's monitor. A failure
@@ -24,6 +24,7 @@ public final class CachedDevice implements Device {
   private final EmulatedDevice device;
   private final PageCache cache;
   private final long readNanos;
+  private final int batchPages;
   private final Thread flusher;
   private volatile boolean closed;
   private volatile Throwable failure;
@@ -33,6 +34,7 @@ public final class CachedDevice implements Device {
     this.device = device;
     this.cache = new PageCache(settings, pageBytes, System.nanoTime());
     this.readNanos = settings.readNanos();
+    this.batchPages = (int) Math.max(1, Math.min(1 << 20, settings.batchBytes() / pageBytes));
     this.flusher = Thread.ofPlatform().name("page-cache-flusher").daemon().unstarted(this::flush);
     flusher.start();
   }
@@ -76,10 +78,13 @@ public final class CachedDevice implements Device {
     synchronized (this) {
       forced = cache.fsync(DATA_FILE);
     }
-    for (PageCache.Entry e : forced) {
-      EmulatedDevice.sleepUntil(device.reserve(cache.pageBytes(), IoKind.PAGE, -1));
+    for (int i = 0; i < forced.size(); i += batchPages) {
+      int to = Math.min(forced.size(), i + batchPages);
+      long end = 0;
+      for (int k = i; k < to; k++) end = device.reserve(cache.pageBytes(), IoKind.PAGE, -1);
+      EmulatedDevice.sleepUntil(end);
       synchronized (this) {
-        cache.written(e);
+        for (int k = i; k < to; k++) cache.written(forced.get(k));
       }
     }
     EmulatedDevice.sleepUntil(device.reserve(0, IoKind.DATA_SYNC, -1));
@@ -88,20 +93,22 @@ public final class CachedDevice implements Device {
   private void flush() {
     try {
       while (!closed) {
-        PageCache.Entry next;
+        List<PageCache.Entry> next = new java.util.ArrayList<>();
+        long end = 0;
         synchronized (this) {
           long now = System.nanoTime();
           if (now >= cache.nextTick()) cache.tick(now);
-          next = cache.nextWriteback();
-          if (next == null) {
+          while (next.size() < batchPages && cache.hasWriteback()) next.add(cache.nextWriteback());
+          if (next.isEmpty()) {
             long wait = cache.nextTick() - now;
             if (wait > 0) wait(Math.max(1, wait / 1_000_000), (int) (wait % 1_000_000));
             continue;
           }
+          for (int i = 0; i < next.size(); i++) end = device.reserve(cache.pageBytes(), IoKind.PAGE, -1);
         }
-        EmulatedDevice.sleepUntil(device.reserve(cache.pageBytes(), IoKind.PAGE, -1));
+        EmulatedDevice.sleepUntil(end);
         synchronized (this) {
-          cache.written(next);
+          for (PageCache.Entry e : next) cache.written(e);
         }
       }
     } catch (InterruptedException e) {

@@ -14,7 +14,7 @@ import java.util.Locale;
  * dirty_writeback_centisecs}), PostgreSQL's {@code checkpoint_flush_after}, {@code
  * bgwriter_flush_after} and {@code backend_flush_after}, and the device time of a read that
  * misses it. Parsed from {@code size=SIZE,copy=D,background=SIZE,expire=D,writeback=D,
- * checkpointFlushAfter=SIZE,bgwriterFlushAfter=SIZE,backendFlushAfter=SIZE,read=D,prewarm=on|off}
+ * checkpointFlushAfter=SIZE,bgwriterFlushAfter=SIZE,backendFlushAfter=SIZE,read=D,prewarm=on|off,batch=SIZE}
  * (any subset), or {@code 0}/{@code off} for none (the direct model: every page write on the
  * device).
  *
@@ -25,7 +25,8 @@ import java.util.Locale;
  * memory copy at a few GB/s); the flush-after sizes are PostgreSQL's Linux defaults (256kB,
  * 512kB, 0); a read that misses costs what a log flush's fixed cost does plus its bytes; {@code
  * prewarm=on} starts the cache holding every page it has room for (after {@code pgbench -i} the
- * tables sit in the kernel's cache), so only a page pushed out costs a read.
+ * tables sit in the kernel's cache), so only a page pushed out costs a read; {@code batch=1280kB}
+ * is this machine's {@code max_sectors_kb}.
  *
  * @param sizeBytes bytes the cache holds (clean and dirty), at least one page
  * @param copyNanos the caller's cost of one buffered page write (the copy into the cache)
@@ -37,15 +38,18 @@ import java.util.Locale;
  * @param backendFlushAfter the same for client backends
  * @param readNanos device time of a page read that misses, or -1 for a log flush's fixed cost
  * @param prewarm whether pages never seen hit while the cache has room
+ * @param batchBytes the most bytes the cache puts on the device at once (one block-layer request,
+ *     {@code /sys/block/DEV/queue/max_sectors_kb}; a log flush waits behind at most one), at
+ *     least one page
  */
 public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundBytes, long expireNanos, long writebackNanos,
-    long checkpointFlushAfter, long bgwriterFlushAfter, long backendFlushAfter, long readNanos, boolean prewarm) {
+    long checkpointFlushAfter, long bgwriterFlushAfter, long backendFlushAfter, long readNanos, boolean prewarm, long batchBytes) {
 
   private static final String FLAG = "--page-cache";
 
   /** The defaults (see the class comment). */
   public static final PageCacheSettings DEFAULTS = new PageCacheSettings(16L << 30, 2_000, 2L << 30, 30_000_000_000L,
-      5_000_000_000L, 256 << 10, 512 << 10, 0, -1, true);
+      5_000_000_000L, 256 << 10, 512 << 10, 0, -1, true, 1280 << 10);
 
   /** @throws IllegalArgumentException naming the setting out of range */
   public PageCacheSettings {
@@ -58,6 +62,7 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
       throw new IllegalArgumentException(FLAG + " flush-after sizes must be >= 0");
     }
     if (readNanos < -1) throw new IllegalArgumentException(FLAG + " read must be a non-negative duration");
+    if (batchBytes < 1) throw new IllegalArgumentException(FLAG + " batch must be positive");
   }
 
   private static final List<ParameterSpec> PARAMETERS = List.of(
@@ -70,7 +75,8 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
       ParameterSpec.text("bgwriterFlushAfter", "512kB", "bgwriter_flush_after"),
       ParameterSpec.text("backendFlushAfter", "0", "backend_flush_after"),
       ParameterSpec.duration("read", null, "device time of a read that misses (default: a flush's fixed cost)").asOptional(),
-      ParameterSpec.choice("prewarm", "on", List.of("on", "off"), "start holding every page there is room for"));
+      ParameterSpec.choice("prewarm", "on", List.of("on", "off"), "start holding every page there is room for"),
+      ParameterSpec.text("batch", "1280kB", "the most bytes put on the device at once (max_sectors_kb)"));
 
   /**
    * Parses the settings (any subset of the parameters; the rest default), or {@code 0}/{@code
@@ -89,7 +95,7 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
     return new PageCacheSettings(size, p.nanos("copy"), bytes("background", p.text("background")), p.nanos("expire"),
         p.nanos("writeback"), bytes("checkpointFlushAfter", p.text("checkpointFlushAfter")),
         bytes("bgwriterFlushAfter", p.text("bgwriterFlushAfter")), bytes("backendFlushAfter", p.text("backendFlushAfter")),
-        p.has("read") ? p.nanos("read") : -1, p.text("prewarm").equals("on"));
+        p.has("read") ? p.nanos("read") : -1, p.text("prewarm").equals("on"), bytes("batch", p.text("batch")));
   }
 
   /** A size with an optional kB, MB, GB or TB (powers of 1024, as PostgreSQL's GUCs and vm.rst's bytes). */
@@ -127,6 +133,6 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
         + "kB,expire=" + Durations.format(expireNanos) + ",writeback=" + Durations.format(writebackNanos)
         + ",checkpointFlushAfter=" + (checkpointFlushAfter >> 10) + "kB,bgwriterFlushAfter=" + (bgwriterFlushAfter >> 10)
         + "kB,backendFlushAfter=" + (backendFlushAfter >> 10) + "kB" + (readNanos >= 0 ? ",read=" + Durations.format(readNanos) : "")
-        + ",prewarm=" + (prewarm ? "on" : "off");
+        + ",prewarm=" + (prewarm ? "on" : "off") + ",batch=" + (batchBytes >> 10) + "kB";
   }
 }

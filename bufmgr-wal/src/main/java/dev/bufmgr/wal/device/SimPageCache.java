@@ -4,9 +4,10 @@ import java.util.ArrayDeque;
 
 /**
  * A {@link PageCache} in front of a {@link SimDevice}, in virtual time. Buffered writes cost the
- * copy. The cache's writes go to the device one at a time, the next when the previous completes,
- * so a log flush waits behind at most one of them (the block layer interleaves writeback with
- * the log's fsyncs; it does not put a whole file's writeback ahead of them): first the pages of
+ * copy. The cache's writes go to the device one request at a time (up to {@link
+ * PageCacheSettings#batchBytes} of pages back to back), the next when the previous completes, so
+ * a log flush waits behind at most one request (the block layer interleaves writeback with the
+ * log's fsyncs; it does not put a whole file's writeback ahead of them): first the pages of
  * an {@code fsync} in progress, then its flush of the device, then the flusher's writeback. An
  * {@code fsync} ({@link #fsync}) completes when its flush does ({@link #takeSyncDone}). A read
  * that misses the cache is a device read. The caller applies {@link #advance} at {@link
@@ -20,7 +21,8 @@ public final class SimPageCache {
   private boolean syncPending;
   private boolean syncDone;
   private long inFlightDoneAt = Long.MAX_VALUE;
-  private PageCache.Entry inFlight;
+  private final java.util.List<PageCache.Entry> inFlight = new java.util.ArrayList<>();
+  private final int batchPages;
   private boolean inFlightIsSync;
 
   /**
@@ -31,6 +33,7 @@ public final class SimPageCache {
     this.cache = new PageCache(settings, pageBytes, start);
     this.device = device;
     this.readNanos = settings.readNanos();
+    this.batchPages = (int) Math.max(1, Math.min(1 << 20, settings.batchBytes() / pageBytes));
   }
 
   /** A buffered write at {@code now}; returns when the writer may go on (after the copy). */
@@ -79,9 +82,9 @@ public final class SimPageCache {
         syncPending = false;
         syncDone = true;
       } else {
-        cache.written(inFlight);
+        for (PageCache.Entry e : inFlight) cache.written(e);
       }
-      inFlight = null;
+      inFlight.clear();
     }
     if (now >= cache.nextTick()) cache.tick(now);
     pump(now);
@@ -91,16 +94,16 @@ public final class SimPageCache {
     if (inFlightDoneAt != Long.MAX_VALUE) return;
     inFlightIsSync = false;
     if (!syncQueue.isEmpty()) {
-      inFlight = syncQueue.poll();
+      while (inFlight.size() < batchPages && !syncQueue.isEmpty()) inFlight.add(syncQueue.poll());
     } else if (syncPending) {
       inFlightIsSync = true;
       inFlightDoneAt = device.submit(now, 0, IoKind.DATA_SYNC);
       return;
     } else {
-      inFlight = cache.nextWriteback();
-      if (inFlight == null) return;
+      while (inFlight.size() < batchPages && cache.hasWriteback()) inFlight.add(cache.nextWriteback());
+      if (inFlight.isEmpty()) return;
     }
-    inFlightDoneAt = device.submit(now, cache.pageBytes(), IoKind.PAGE);
+    for (int i = 0; i < inFlight.size(); i++) inFlightDoneAt = device.submit(now, cache.pageBytes(), IoKind.PAGE);
   }
 
   /** The cache's state and counters. */

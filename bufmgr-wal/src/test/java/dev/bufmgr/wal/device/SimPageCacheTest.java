@@ -21,9 +21,9 @@ class SimPageCacheTest {
     return new SimDevice(DeviceModels.parse("fixed:f0=1ms,write=100us"), 1);
   }
 
-  /** copy 2 us, background 1 GB, expire 30 s, writeback every 5 s, no flush-after, reads 200 us, no prewarm. */
+  /** copy 2 us, background 1 GB, expire 30 s, writeback every 5 s, no flush-after, reads 200 us, no prewarm, one page a request. */
   private static PageCacheSettings settings(long background, long expire, long checkpointFlushAfter, long sizeBytes) {
-    return new PageCacheSettings(sizeBytes, 2 * US, background, expire, 5_000 * MS, checkpointFlushAfter, 0, 0, 200 * US, false);
+    return new PageCacheSettings(sizeBytes, 2 * US, background, expire, 5_000 * MS, checkpointFlushAfter, 0, 0, 200 * US, false, PAGE);
   }
 
   private static PageCacheSettings plain() {
@@ -147,6 +147,21 @@ class SimPageCacheTest {
   }
 
   @Test
+  void aRequestCarriesUpToTheBatchAndALogFlushWaitsBehindAllOfIt() {
+    SimDevice d = device();
+    PageCacheSettings s = new PageCacheSettings(1L << 30, 2 * US, 1L << 30, 30_000 * MS, 5_000 * MS, 3L * PAGE, 0, 0,
+        200 * US, false, 2L * PAGE);
+    SimPageCache c = new SimPageCache(s, PAGE, d, 0);
+    c.write(0, 0, 1, WriteSource.CHECKPOINTER);
+    c.write(0, 0, 2, WriteSource.CHECKPOINTER);
+    c.write(10 * US, 0, 3, WriteSource.CHECKPOINTER); // pages 1 and 2 in one request: 10 .. 110 .. 210 us
+    assertEquals(2, d.writes());
+    assertEquals(1_210 * US, d.submit(50 * US, 0)); // the log flush starts after both: 210 + 1000
+    c.advance(210 * US); // page 3 behind the flush: 1210 .. 1310
+    assertEquals(1_310 * US, c.nextEventAt());
+  }
+
+  @Test
   void aReadMissCostsADeviceReadAndAHitTheCopy() {
     SimDevice d = device();
     SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
@@ -175,7 +190,7 @@ class SimPageCacheTest {
 
   @Test
   void prewarmHitsWhileThereIsRoom() {
-    PageCacheSettings s = new PageCacheSettings(2L * PAGE, 2 * US, 1L << 30, 30_000 * MS, 5_000 * MS, 0, 0, 0, 200 * US, true);
+    PageCacheSettings s = new PageCacheSettings(2L * PAGE, 2 * US, 1L << 30, 30_000 * MS, 5_000 * MS, 0, 0, 0, 200 * US, true, PAGE);
     SimPageCache c = new SimPageCache(s, PAGE, device(), 0);
     assertEquals(2 * US, c.read(0, 0, 1));
     assertEquals(2 * US, c.read(0, 0, 2));
