@@ -109,9 +109,9 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
   String bgwriter;
 
   @Option(names = "--page-cache", paramLabel = "k=v,...|0|off", defaultValue = "on", description = {
-      "The operating system's page cache between the pool and the device (default: on, at size=16GB,copy=2us,",
+      "The operating system's page cache between the pool and the device (default: on, at size=16GB,copy=10us,",
       "  background=2GB,expire=30s,writeback=5s,checkpointFlushAfter=256kB,bgwriterFlushAfter=512kB,backendFlushAfter=0,",
-      "  read=<the device's flush cost>,prewarm=on; any subset overrides): page writes cost the copy and dirty the",
+      "  read=<the device's flush cost>,prewarm=on,batch=1280kB; any subset overrides): page writes cost the copy and dirty the",
       "  page, the kernel writes back by dirty_background_bytes and dirty_expire_centisecs (checked every",
       "  dirty_writeback_centisecs), the checkpoint's fsync forces the rest, *_flush_after start writeback early,",
       "  and a read that misses pool and cache costs a device read. 0 or off: the direct model (every page write",

@@ -19,7 +19,10 @@ import java.util.Map;
  *       dirty page of a file whose dirtiness is older than {@code dirty_expire_centisecs}: the
  *       kernel ages an inode, not a page ({@code dirtied_when}, set when the inode goes from
  *       clean to dirty), and writes back all of an expired inode's dirty pages
- *       ({@code wb_writeback} for kupdate); the file's age restarts with its next dirtying;
+ *       ({@code wb_writeback} for kupdate); an inode dirtied again while under writeback keeps
+ *       its age ({@code __mark_inode_dirty} leaves an inode queued for writeback alone), so a
+ *       file written without pause is written back at every wake-up once it expired; its age
+ *       restarts only with a dirtying that finds it clean;
  *   <li>at once when the dirty bytes exceed {@code dirty_background_bytes} (a write wakes the
  *       flusher, {@code balance_dirty_pages}), oldest first, until they no longer do;
  *   <li>after a writer has written its {@code *_flush_after} bytes: PostgreSQL then calls {@code
@@ -52,7 +55,7 @@ public final class PageCache {
   private long misses;
   private long writebackPages;
   private final long[] writesBySource = new long[WriteSource.values().length];
-  /** Per file: its dirty pages not under writeback, and when it last went from none to some ({@code dirtied_when}). */
+  /** Per file: its dirty pages not under writeback, its pages under writeback, and when it last went from clean to dirty ({@code dirtied_when}). */
   private final Map<Integer, long[]> files = new java.util.HashMap<>();
 
   /** A page of a file. */
@@ -201,13 +204,16 @@ public final class PageCache {
   public void written(Entry e) {
     e.writing = false;
     writebackPages++;
+    long[] f = files.get(e.key.file());
     if (e.redirtied) {
       e.redirtied = false;
       e.dirty = true;
       dirty.add(e);
       dirtyPages++;
-      fileDirtied(e.key.file(), e.dirtiedAt);
+      f[0]++;
+      f[2]--;
     } else {
+      f[2]--;
       e.dirty = false;
     }
   }
@@ -258,14 +264,16 @@ public final class PageCache {
   }
 
   private void fileDirtied(int file, long at) {
-    long[] f = files.computeIfAbsent(file, k -> new long[2]);
-    if (f[0]++ == 0) f[1] = at;
+    long[] f = files.computeIfAbsent(file, k -> new long[3]);
+    if (f[0]++ == 0 && f[2] == 0) f[1] = at;
   }
 
   private void markWriting(Entry e) {
     dirty.remove(e);
     dirtyPages--;
-    files.get(e.key.file())[0]--;
+    long[] f = files.get(e.key.file());
+    f[0]--;
+    f[2]++;
     e.dirty = false;
     e.writing = true;
   }

@@ -128,6 +128,19 @@ class SimPageCacheTest {
   }
 
   @Test
+  void aFileDirtiedDuringItsWritebackKeepsItsAge() {
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    c.write(1_000 * MS, 0, 1, WriteSource.BACKEND); // file 0 dirty since 1 s
+    c.advance(35_000 * MS); // expired: page 1 on the device 35 s .. 35 s + 100 us
+    c.write(35_000 * MS + 50 * US, 0, 2, WriteSource.BACKEND); // dirtied while under writeback: still dirty since 1 s
+    c.advance(35_000 * MS + 100 * US);
+    assertEquals(PAGE, c.cache().dirtyBytes());
+    c.advance(40_000 * MS); // the next wake-up writes page 2 back (file 39 s old), not 30 s after 35 s
+    assertEquals(0, c.cache().dirtyBytes());
+  }
+
+  @Test
   void checkpointFlushAfterStartsWritebackOfItsPagesAfterThatManyBytes() {
     SimDevice d = device();
     // checkpoint_flush_after = 3 pages (24 kB): the third checkpoint write starts writeback of all three
