@@ -13,6 +13,8 @@ public final class CheckpointStats {
   private volatile long buffersWritten;
   private volatile long writeNanos;
   private volatile long syncNanos;
+  private volatile boolean syncing;
+  private volatile long lastSyncEnd = Long.MIN_VALUE;
 
   /** A checkpoint began, by its schedule ({@code num_timed}) or on request ({@code num_requested}). */
   public void started(boolean byRequest) {
@@ -23,6 +25,25 @@ public final class CheckpointStats {
   /** The checkpointer wrote a buffer ({@code buffers_written}). */
   public void bufferWritten() {
     buffersWritten = buffersWritten + 1;
+  }
+
+  /** The checkpointer's sync phase (its {@code fsync} of the data file) began. */
+  public void syncStarted() {
+    syncing = true;
+  }
+
+  /** The sync phase ended at {@code now} on the run's clock. */
+  public void syncEnded(long now) {
+    lastSyncEnd = now;
+    syncing = false;
+  }
+
+  /**
+   * Whether a commit that began waiting at {@code commitStart} and is acknowledged now overlapped a
+   * checkpoint's sync phase (one runs now, or the last ended after the commit began).
+   */
+  public boolean overlapsSync(long commitStart) {
+    return syncing || lastSyncEnd >= commitStart;
   }
 
   /** A checkpoint completed after {@code writeNanos} of its write phase and {@code syncNanos} of its sync. */

@@ -235,6 +235,7 @@ public final class Checkpointer {
     }
     phase = SYNCING;
     syncStartedAt = now;
+    stats.syncStarted();
     return SYNC;
   }
 
@@ -255,6 +256,7 @@ public final class Checkpointer {
   private int complete(long now) {
     marked.verify(stored);
     lastCompletedRedo = redo;
+    stats.syncEnded(now);
     stats.completed(syncStartedAt - startedAt, now - syncStartedAt);
     phase = QUIET;
     triggers.completed(now);

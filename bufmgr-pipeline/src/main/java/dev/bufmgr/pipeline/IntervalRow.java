@@ -21,6 +21,9 @@ package dev.bufmgr.pipeline;
  * @param checkpointWrites data pages written by the checkpointer
  * @param bgwriterWrites data pages written by the background writer
  * @param checkpointsStarted checkpoints that set their redo point in it
+ * @param cacheDirtyBytes bytes dirty in the page cache at the interval's end, not yet under
+ *     writeback ({@code /proc/meminfo} Dirty; 0 without the page cache)
+ * @param writebackPages pages the page cache wrote back to the device in it
  */
 public record IntervalRow(
     long startNanos,
@@ -40,7 +43,9 @@ public record IntervalRow(
     long backendWrites,
     long checkpointWrites,
     long bgwriterWrites,
-    long checkpointsStarted) {
+    long checkpointsStarted,
+    long cacheDirtyBytes,
+    long writebackPages) {
 
   /** Transactions per second of the interval. */
   public double throughput() {

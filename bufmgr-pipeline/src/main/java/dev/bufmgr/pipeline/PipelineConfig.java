@@ -6,6 +6,7 @@ import dev.bufmgr.core.pool.NamedPools;
 import dev.bufmgr.core.pool.PoolConfig;
 import dev.bufmgr.core.pool.StorageMode;
 import dev.bufmgr.core.pool.WriteBackHook;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.PolicyFactory;
@@ -36,6 +37,8 @@ import java.util.Objects;
  * @param seed seeds think times and device draws
  * @param flushMode who flushes the log in real time (a flusher thread, or a leader among the
  *     committing threads and page writers); the simulation has one flush in flight either way
+ * @param pageCache the operating system's page cache between the pool and the device, or {@code
+ *     null} for none (the direct model: every page write on the device, reads free)
  * @param pools several pools side by side ({@code --pools}), each with its share of {@code
  *     frames}, its selector and its own background writer, pages routed by class; {@code null}
  *     for one pool of {@code selector} (the simulation only)
@@ -57,6 +60,7 @@ public record PipelineConfig(
     long intervalNanos,
     long seed,
     FlushMode flushMode,
+    PageCacheSettings pageCache,
     NamedPools pools) {
 
   /** Page classes every pipeline pool counts (the largest a pool allows). */
@@ -84,13 +88,14 @@ public record PipelineConfig(
     if (pools != null) pools.frames(frames, minimumFrames(clients));
   }
 
-  /** A run of one pool. */
+  /** A run of one pool (no {@code --pools}) with the given page cache, or none. */
   public PipelineConfig(
       int frames, Spec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
       ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
-      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed, FlushMode flushMode) {
+      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed, FlushMode flushMode,
+      PageCacheSettings pageCache) {
     this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
-        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, null);
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, pageCache, null);
   }
 
   /**
@@ -101,7 +106,7 @@ public record PipelineConfig(
    */
   public PipelineConfig withPools(NamedPools pools) {
     return new PipelineConfig(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
-        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, pools);
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, pageCache, pools);
   }
 
   /** The pools of the run: {@link #pools}, or one pool of {@link #selector} with every frame. */
@@ -121,6 +126,15 @@ public record PipelineConfig(
         .writeBack(writeBack)
         .sharing(sharing)
         .build();
+  }
+
+  /** A run of one pool without a page cache (the direct model). */
+  public PipelineConfig(
+      int frames, Spec selector, boolean rings, int pageSize, boolean fullPageWrites, int clients,
+      ThinkTime think, PolicyFactory policy, CheckpointSettings checkpoints, BgWriterSettings bgwriter,
+      long transactions, long durationNanos, double warmupFraction, long intervalNanos, long seed, FlushMode flushMode) {
+    this(frames, selector, rings, pageSize, fullPageWrites, clients, think, policy, checkpoints, bgwriter,
+        transactions, durationNanos, warmupFraction, intervalNanos, seed, flushMode, (PageCacheSettings) null);
   }
 
   /** A run whose log has a dedicated flusher thread in real time ({@link FlushMode#FLUSHER}). */

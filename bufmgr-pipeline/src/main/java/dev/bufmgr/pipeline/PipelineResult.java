@@ -36,6 +36,10 @@ import java.util.Map;
  * @param series the run's time series, warm-up included
  * @param wallNanos wall-clock time of the whole run
  * @param selectorCounters the selector's own counts in the window ({@code VictimSelector.counters()})
+ * @param backendWriteNanos time of the clients' page writes ({@code pg_stat_io} write_time of client backends, {@link WriteTimes})
+ * @param writebackPages pages the page cache wrote back to the device (0 without it)
+ * @param commitLatencyDuringSync commit latency of transactions whose commit overlapped a checkpoint's sync phase
+ * @param commitLatencyOutsideSync commit latency of the others
  */
 public record PipelineResult(
     String clock,
@@ -64,7 +68,11 @@ public record PipelineResult(
     CheckpointStats.Snapshot checkpoints,
     List<IntervalRow> series,
     long wallNanos,
-    Map<String, Long> selectorCounters) {
+    Map<String, Long> selectorCounters,
+    long backendWriteNanos,
+    long writebackPages,
+    Latencies commitLatencyDuringSync,
+    Latencies commitLatencyOutsideSync) {
 
   /** Transactions per second of the window. */
   public double throughput() {

@@ -10,6 +10,7 @@ import dev.bufmgr.core.pool.BufferPool;
 import dev.bufmgr.wal.WalInsert;
 import dev.bufmgr.wal.WalStats;
 import java.util.ArrayList;
+import java.util.function.LongSupplier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.function.Consumer;
@@ -45,6 +46,10 @@ public final class PipelineSampler {
   private final Histogram txnTotal = new Histogram(3);
   private final Histogram commitTotal = new Histogram(3);
   private final Histogram waitTotal = new Histogram(3);
+  private final Histogram syncCommitTotal = new Histogram(3);
+  private LongSupplier cacheDirtyBytes = () -> 0;
+  private LongSupplier writebackPages = () -> 0;
+  private WriteTimes writeTimes = new WriteTimes();
   private final long origin;
   private Mark last;
   private Mark windowStart;
@@ -54,7 +59,7 @@ public final class PipelineSampler {
   /** The counters at one moment. */
   private record Mark(long time, WalStats wal, Metrics pool, CheckpointStats.Snapshot ckpt,
       long logBusy, long pageBusy, long syncBusy, long readOnly, long clean, long maxwritten, long allocations,
-      Map<String, Long> selector) {}
+      Map<String, Long> selector, long writebackPages, long backendWriteNanos) {}
 
   /**
    * @param bgwriter the background writer's rounds, or {@code null} without one
@@ -103,7 +108,7 @@ public final class PipelineSampler {
     }
     return new Mark(time, wal.stats(), new Metrics(m), checkpoints.snapshot(), busy.applyAsLong(IoKind.LOG),
         busy.applyAsLong(IoKind.PAGE), busy.applyAsLong(IoKind.DATA_SYNC), stats.readOnlyStatements(),
-        clean, maxwritten, allocations, selectorCounters(m));
+        clean, maxwritten, allocations, selectorCounters(m), writebackPages.getAsLong(), writeTimes.backendNanos());
   }
 
   /** The one pool's selector counts, or each pool's counters and selector counts under its name. */
@@ -166,6 +171,24 @@ public final class PipelineSampler {
     }
   }
 
+  /**
+   * Reads the page cache's dirty bytes and written-back pages from these (before the first
+   * sample; nothing without a page cache).
+   */
+  public void pageCache(LongSupplier dirtyBytes, LongSupplier writebacks) {
+    this.cacheDirtyBytes = dirtyBytes;
+    this.writebackPages = writebacks;
+    this.last = mark(last.time);
+    this.windowStart = last;
+  }
+
+  /** Reads the backends' write time from {@code times} (before the first sample). */
+  public void writeTimes(WriteTimes times) {
+    this.writeTimes = times;
+    this.last = mark(last.time);
+    this.windowStart = last;
+  }
+
   /** Hands every interval row to {@code sink} as it is closed (the real-time driver's durable series). */
   public void onInterval(Consumer<IntervalRow> sink) {
     this.onInterval = sink;
@@ -197,12 +220,14 @@ public final class PipelineSampler {
         m.pool.writeBacks() - last.pool.writeBacks(),
         m.ckpt.buffersWritten() - last.ckpt.buffersWritten(),
         m.clean - last.clean,
-        m.ckpt.started() - last.ckpt.started()));
+        m.ckpt.started() - last.ckpt.started(),
+        cacheDirtyBytes.getAsLong(), m.writebackPages - last.writebackPages));
     onInterval.accept(series.getLast());
     if (measuring) {
       txnTotal.add(iv.transactions());
       commitTotal.add(iv.commits());
       waitTotal.add(iv.evictionWaits());
+      syncCommitTotal.add(iv.syncCommits());
     }
     stats.recycle(iv);
     last = m;
@@ -231,6 +256,8 @@ public final class PipelineSampler {
       misses[c] = p.misses(c) - p0.misses(c);
     }
     CheckpointStats.Snapshot ck = end.ckpt.minus(s.ckpt);
+    Histogram outside = commitTotal.copy();
+    outside.subtract(syncCommitTotal);
     return new PipelineResult(clock, len, txnTotal.getTotalCount(), end.readOnly - s.readOnly,
         Latencies.of(txnTotal), Latencies.of(commitTotal),
         p.hits() - p0.hits(), p.misses() - p0.misses(), hits, misses,
@@ -240,7 +267,8 @@ public final class PipelineSampler {
         p.evictions() - p0.evictions(), p.dirtyEvictions() - p0.dirtyEvictions(),
         share(end.logBusy - s.logBusy, len), share(end.pageBusy - s.pageBusy, len), share(end.syncBusy - s.syncBusy, len),
         waitTotal.getTotalCount(), Latencies.of(waitTotal), ck, List.copyOf(series), wallNanos,
-        difference(end.selector, s.selector));
+        difference(end.selector, s.selector), end.backendWriteNanos - s.backendWriteNanos,
+        end.writebackPages - s.writebackPages, Latencies.of(syncCommitTotal), Latencies.of(outside));
   }
 
   /**

@@ -4,6 +4,8 @@ import dev.bufmgr.core.buffer.Sharing;
 import dev.bufmgr.wal.device.DeviceModel;
 import dev.bufmgr.wal.device.IoKind;
 import dev.bufmgr.wal.device.SimDevice;
+import dev.bufmgr.wal.device.SimPageCache;
+import dev.bufmgr.wal.device.WriteSource;
 import dev.bufmgr.wal.device.StoredPages;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
@@ -47,12 +49,19 @@ import java.util.SplittableRandom;
  * actor {@code clients + 1 + k}), and the one checkpointer writes the dirty buffers of every pool
  * in one page order. One pool of 100% is the run without pools.
  *
+ * <p>With a page cache ({@link PipelineConfig#pageCache}) the page writes go into a {@link
+ * SimPageCache} on the same device (the writer pays the copy; the cache's writeback and the
+ * checkpoint's fsync take the device's time), and a page that misses the pool and is not newly
+ * initialised is read through it: a client waits for a read that misses the cache too.
+ *
  * <p>The pool is {@link Sharing#EXCLUSIVE}: all clients' sessions run on the simulation's
  * thread, so the pool takes no locks; its decisions are those of a shared pool (a conformance
  * test checks it).
  */
 public final class PipelineSimulation {
   private static final int COMMIT_WAIT = 0;
+  /** The data file's number in the page cache: the pipeline has one. */
+  private static final int DATA_FILE = 0;
   private static final int LOG_WAIT = 1;
 
   private static final int IDLE = 0;
@@ -61,6 +70,7 @@ public final class PipelineSimulation {
   private static final int COMMITTING = 3;
   private static final int CHECKPOINT_WAITING = 4;
   private static final int DONE = 5;
+  private static final int READING = 6;
 
   private final PipelineConfig config;
   private final BufferPool[] pools;
@@ -68,6 +78,8 @@ public final class PipelineSimulation {
   private final VirtualWal wal;
   private final SimDevice device;
   private final VirtualGroupCommit commit;
+  private final SimPageCache cache;
+  private final WriteTimes writeTimes = new WriteTimes();
   private final StoredPages stored = new StoredPages(false);
   private final DataFileHistory history;
   private final UnitReader reader;
@@ -119,6 +131,10 @@ public final class PipelineSimulation {
     SplittableRandom root = new SplittableRandom(config.seed());
     this.device = new SimDevice(model, root.nextLong());
     this.thinkRng = root.split();
+    if (config.pageCache() != null && history != null) {
+      throw new IllegalArgumentException("the power-loss check of the data file runs without a page cache (--page-cache off)");
+    }
+    this.cache = config.pageCache() == null ? null : new SimPageCache(config.pageCache(), config.pageSize(), device, 0);
     this.commit = new VirtualGroupCommit(config.policy().create(), device, config.clients() + 1);
     WriteBackHook storage = new WriteBackHook() {
       @Override
@@ -179,6 +195,8 @@ public final class PipelineSimulation {
       PipelineSampler sampler = config.pools() == null
           ? new PipelineSampler(stats, wal, pools[0], checkpointStats, rounds[0], device::busyNanos, 0)
           : new PipelineSampler(stats, wal, pools, names(config.pools()), checkpointStats, rounds, device::busyNanos, 0);
+      sampler.writeTimes(writeTimes);
+      if (cache != null) sampler.pageCache(cache.cache()::dirtyBytes, cache.cache()::writebackPages);
       long interval = config.intervalNanos();
       long nextSample = interval;
       long windowAt = config.byTransactions() ? Long.MAX_VALUE : (long) (config.durationNanos() * config.warmupFraction());
@@ -219,6 +237,9 @@ public final class PipelineSimulation {
           startCheckpointIfDue();
         } else if (next == commit.wakeAt()) {
           commit.wokeUp();
+        } else if (cache != null && next == cache.nextEventAt()) {
+          cache.advance(now);
+          if (cache.takeSyncDone()) checkpointerStep();
         } else {
           Client c = clients[heap.peekClient()];
           heap.pop();
@@ -264,6 +285,7 @@ public final class PipelineSimulation {
     if (bgwriters.length > 0) t = Math.min(t, bgwritersAt());
     t = Math.min(t, checkpointer.timedAt());
     t = Math.min(t, commit.wakeAt());
+    if (cache != null) t = Math.min(t, cache.nextEventAt());
     return Math.min(t, heap.peekTime());
   }
 
@@ -331,7 +353,8 @@ public final class PipelineSimulation {
         checkpointIo.write();
       }
       case Checkpointer.SYNC -> {
-        checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+        if (cache == null) checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
+        else cache.fsync(now, DATA_FILE);
         if (history != null) history.dataSynced(now, checkpointIo.ioAt);
       }
       case Checkpointer.COMPLETED -> {
@@ -382,8 +405,10 @@ public final class PipelineSimulation {
           return;
         }
         c.held = b;
+        if (readThroughCache(c, c.unit.page(c.pc), c.unit.meta(c.pc))) return;
         runUnit(c);
       }
+      case READING -> runUnit(c);
       default -> throw new IllegalStateException("client " + c.id + " resumed in state " + c.state);
     }
   }
@@ -440,7 +465,8 @@ public final class PipelineSimulation {
           c.held = -1;
           c.current = route[EventMeta.pageClass(m)];
           s = c.session();
-          if (b < 0) {
+          boolean pinned = b < 0;
+          if (pinned) {
             b = write ? s.pinDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m))
                 : s.readDeferred(page, EventMeta.strategy(m), EventMeta.pageClass(m));
           }
@@ -449,6 +475,11 @@ public final class PipelineSimulation {
             c.waited |= u.kind() == Unit.TRANSACTION;
             victimNeedsWrite(c);
             return;
+          }
+          if (cache != null && pinned && b != PoolSession.TOUCHED && !s.wasHit()) {
+            c.held = b;
+            if (readThroughCache(c, page, m)) return;
+            c.held = -1;
           }
           if (b != PoolSession.TOUCHED) {
             if (write) c.backend().change(b, page, m);
@@ -462,6 +493,18 @@ public final class PipelineSimulation {
     think(c);
   }
 
+  /**
+   * With a page cache, a page that missed the pool (held in {@code c.held}) and is not newly
+   * initialised is read through it: the client resumes when the read is done. Returns whether it
+   * waits.
+   */
+  private boolean readThroughCache(Client c, long page, int meta) {
+    if (cache == null || EventMeta.initializes(meta)) return false;
+    c.state = READING;
+    heap.push(cache.read(now, DATA_FILE, page), c.id);
+    return true;
+  }
+
   private void victimNeedsWrite(Client c) {
     c.state = LOG_WAITING;
     long lsn = c.session().pendingWriteLsn();
@@ -473,7 +516,9 @@ public final class PipelineSimulation {
     PoolSession s = c.session();
     stored.written(s.pendingWritePage(), s.pendingWriteLsn(), wal.flushedLsn());
     c.state = WRITING;
-    long done = device.submit(now, config.pageSize(), IoKind.PAGE);
+    long done = cache == null ? device.submit(now, config.pageSize(), IoKind.PAGE)
+        : cache.write(now, DATA_FILE, s.pendingWritePage(), WriteSource.BACKEND);
+    writeTimes.backendWrite(done - now);
     if (history != null) history.pageWrite(s.pendingWritePage(), s.pendingWriteLsn(), now, done, false);
     heap.push(done, c.id);
   }
@@ -481,7 +526,7 @@ public final class PipelineSimulation {
   private void acknowledge(Client c) {
     acknowledged++;
     commit.backlog().openTransactions(--openTransactions);
-    stats.committed(now - c.txnStart, now - c.commitStart, c.evictionWait, c.waited);
+    stats.committed(now - c.txnStart, now - c.commitStart, c.evictionWait, c.waited, checkpointStats.overlapsSync(c.commitStart));
     think(c);
   }
 
@@ -571,7 +616,8 @@ public final class PipelineSimulation {
     void logReady() {
       waitingForLog = false;
       stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
-      ioAt = device.submit(now, config.pageSize(), IoKind.PAGE);
+      ioAt = cache == null ? device.submit(now, config.pageSize(), IoKind.PAGE)
+          : cache.write(now, DATA_FILE, writer.page(), this == checkpointIo ? WriteSource.CHECKPOINTER : WriteSource.BGWRITER);
       if (history != null) history.pageWrite(writer.page(), writer.lsn(), now, ioAt, this == checkpointIo);
     }
   }

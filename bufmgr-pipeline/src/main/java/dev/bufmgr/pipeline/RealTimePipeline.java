@@ -1,6 +1,11 @@
 package dev.bufmgr.pipeline;
 
+import dev.bufmgr.wal.device.CachedDevice;
 import dev.bufmgr.wal.device.Device;
+import dev.bufmgr.wal.device.EmulatedDevice;
+import dev.bufmgr.wal.device.WriteSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import dev.bufmgr.wal.device.StoredPages;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.event.EventSource;
@@ -32,6 +37,11 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  * CheckpointerAgent}, {@link BackgroundWriterAgent}), each on its own thread with a sleeping idle
  * strategy. Every log flush and data-page write goes to the one device. A failure on any thread
  * (a client's, or an agent's through the runner's error handler) stops the run, which then throws it.
+ *
+ * <p>With a page cache ({@link PipelineConfig#pageCache}) on an emulated device, the run wraps
+ * it in a {@link CachedDevice} (closed with the run): page writes cost the copy, its flusher
+ * thread writes back, the checkpoint's sync forces the rest, and a page that misses the pool and
+ * is not newly initialised is read through it. A real file device has the kernel's own cache.
  *
  * <p>Clients take their units from one {@link UnitReader}, so the transaction sequence is the
  * simulation's; which client runs which transaction, and so the pool's decisions, depend on the
@@ -97,7 +107,9 @@ public final class RealTimePipeline {
     this.observer = observer;
     this.commitIds.set(firstCommitId - 1);
     this.config = config;
-    this.device = device;
+    this.device = config.pageCache() != null && device instanceof EmulatedDevice e
+        ? new CachedDevice(e, config.pageCache(), config.pageSize()) : device;
+    device = this.device;
     this.wal = new WalLog(startLsn, LOG_BUFFER, device.logIdentity());
     this.lastCompletedRedo = wal.redoPointer();
     this.committer = new GroupCommitter(config.policy().create(), wal, device, false, config.clients(), config.flushMode());
@@ -119,17 +131,21 @@ public final class RealTimePipeline {
       BufferWriter checkpointWriter = new BufferWriter(pool, storage);
       Checkpointer checkpointer = new Checkpointer(config.checkpoints(), pool.descriptors(), checkpointWriter, wal, stored,
           checkpointStats, start);
-      CheckpointerAgent checkpointerAgent = new CheckpointerAgent(checkpointer, new BlockingWrite(pool, checkpointWriter, storage),
+      CheckpointerAgent checkpointerAgent = new CheckpointerAgent(checkpointer,
+          new BlockingWrite(pool, checkpointWriter, storage.forSource(WriteSource.CHECKPOINTER)),
           device, () -> stop);
       runner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null, checkpointerAgent);
       BufferWriter cleaningWriter = config.bgwriter() == null ? null : new BufferWriter(pool, storage);
       BackgroundWriter bgwriter = config.bgwriter() == null ? null : BackgroundWriter.of(pool, cleaningWriter, config.bgwriter(), start);
       if (bgwriter != null) {
         bgRunner = new AgentRunner(new SleepingMillisIdleStrategy(1), this::fail, null,
-            new BackgroundWriterAgent(bgwriter, new BlockingWrite(pool, cleaningWriter, storage), () -> stop));
+            new BackgroundWriterAgent(bgwriter, new BlockingWrite(pool, cleaningWriter, storage.forSource(WriteSource.BGWRITER)),
+                () -> stop));
       }
       PipelineSampler sampler = new PipelineSampler(stats, wal, pool, checkpointStats,
           bgwriter == null ? null : bgwriter.rounds(), device::busyNanos, start);
+      sampler.writeTimes(storage.times());
+      if (device instanceof CachedDevice cd) sampler.pageCache(cd::dirtyBytes, cd::writebackPages);
       sampler.onInterval(observer::interval);
       AgentRunner.startOnThread(runner);
       if (bgRunner != null) AgentRunner.startOnThread(bgRunner);
@@ -182,6 +198,13 @@ public final class RealTimePipeline {
       if (bgRunner != null) bgRunner.close();
       committer.close();
       pool.close();
+      if (device instanceof CachedDevice cd) {
+        try {
+          cd.closeCache();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e.getMessage(), e);
+        }
+      }
     }
   }
 
@@ -250,6 +273,14 @@ public final class RealTimePipeline {
       }
     }
 
+    private void readPage(long page) {
+      try {
+        device.readPage(page);
+      } catch (IOException e) {
+        throw new UncheckedIOException("device " + device.spec() + ": cannot read page " + page, e);
+      }
+    }
+
     private void changed(long page, long lsn) {
       if (changes == changedPages.length) {
         changedPages = Arrays.copyOf(changedPages, changes * 2);
@@ -281,7 +312,7 @@ public final class RealTimePipeline {
             acknowledged.incrementAndGet();
             if (lsn > 0) observer.acknowledged(id, lsn, changedPages, changeLsns, changes);
             changes = 0;
-            stats.committed(t - txnStart, t - commitStart, evictionWait, waited);
+            stats.committed(t - txnStart, t - commitStart, evictionWait, waited, checkpointStats.overlapsSync(commitStart));
           }
           default -> {
             long page = unit.page(i);
@@ -292,6 +323,7 @@ public final class RealTimePipeline {
               evictionWait += System.nanoTime() - t0;
               waited = unit.kind() == Unit.TRANSACTION;
             }
+            if (device instanceof CachedDevice && !s.wasHit() && !EventMeta.initializes(m)) readPage(page);
             if (EventMeta.isWrite(m)) changed(page, backend.change(b, page, m));
             s.unpin(b);
           }

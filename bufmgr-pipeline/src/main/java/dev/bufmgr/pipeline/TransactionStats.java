@@ -18,10 +18,13 @@ public final class TransactionStats {
   private final Recorder transactions;
   private final Recorder commits;
   private final Recorder evictionWaits;
+  private final Recorder syncCommits;
   private final LongAdder readOnlyStatements = new LongAdder();
   private Histogram txns;
   private Histogram commitHistogram;
   private Histogram waits;
+  private Histogram syncCommitHistogram;
+  private Histogram syncCommitRecycle;
   private Histogram txnRecycle;
   private Histogram commitRecycle;
   private Histogram waitRecycle;
@@ -36,10 +39,13 @@ public final class TransactionStats {
       transactions = new Recorder(3);
       commits = new Recorder(3);
       evictionWaits = new Recorder(3);
+      syncCommits = new Recorder(3);
     } else {
       transactions = null;
       commits = null;
       evictionWaits = null;
+      syncCommits = null;
+      syncCommitHistogram = new Histogram(3);
       txns = new Histogram(3);
       commitHistogram = new Histogram(3);
       waits = new Histogram(3);
@@ -55,6 +61,19 @@ public final class TransactionStats {
    * @param waitedOnEviction whether it waited for a dirty victim's write at all
    */
   public void committed(long transactionNanos, long commitNanos, long evictionWaitNanos, boolean waitedOnEviction) {
+    committed(transactionNanos, commitNanos, evictionWaitNanos, waitedOnEviction, false);
+  }
+
+  /**
+   * A transaction was acknowledged; {@code duringSync}: its commit overlapped a checkpoint's sync
+   * phase (its commit latency also counts apart: the checkpoint's sync spike).
+   */
+  public void committed(long transactionNanos, long commitNanos, long evictionWaitNanos, boolean waitedOnEviction,
+      boolean duringSync) {
+    if (duringSync) {
+      if (syncCommits == null) syncCommitHistogram.recordValue(Math.max(0, commitNanos));
+      else syncCommits.recordValue(Math.max(0, commitNanos));
+    }
     if (transactions == null) {
       txns.recordValue(Math.max(0, transactionNanos));
       commitHistogram.recordValue(Math.max(0, commitNanos));
@@ -79,7 +98,8 @@ public final class TransactionStats {
   /** The distributions recorded since the previous call. */
   public Interval interval() {
     if (transactions == null) {
-      Interval i = new Interval(txns, commitHistogram, waits);
+      Interval i = new Interval(txns, commitHistogram, waits, syncCommitHistogram);
+      syncCommitHistogram = fresh(syncCommitRecycle);
       txns = fresh(txnRecycle);
       commitHistogram = fresh(commitRecycle);
       waits = fresh(waitRecycle);
@@ -88,7 +108,7 @@ public final class TransactionStats {
     Histogram t = transactions.getIntervalHistogram(txnRecycle);
     Histogram c = commits.getIntervalHistogram(commitRecycle);
     Histogram w = evictionWaits.getIntervalHistogram(waitRecycle);
-    return new Interval(t, c, w);
+    return new Interval(t, c, w, syncCommits.getIntervalHistogram(syncCommitRecycle));
   }
 
   private static Histogram fresh(Histogram recycled) {
@@ -102,6 +122,7 @@ public final class TransactionStats {
     txnRecycle = i.transactions();
     commitRecycle = i.commits();
     waitRecycle = i.evictionWaits();
+    syncCommitRecycle = i.syncCommits();
   }
 
   /**
@@ -110,6 +131,7 @@ public final class TransactionStats {
    * @param transactions transaction latencies
    * @param commits commit latencies
    * @param evictionWaits eviction waits of the transactions that waited
+   * @param syncCommits commit latencies of the transactions acknowledged during a checkpoint's sync
    */
-  public record Interval(Histogram transactions, Histogram commits, Histogram evictionWaits) {}
+  public record Interval(Histogram transactions, Histogram commits, Histogram evictionWaits, Histogram syncCommits) {}
 }

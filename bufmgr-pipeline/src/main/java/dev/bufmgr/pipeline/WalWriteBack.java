@@ -5,6 +5,7 @@ import dev.bufmgr.wal.WalLog;
 
 import dev.bufmgr.wal.device.Device;
 import dev.bufmgr.wal.device.StoredPages;
+import dev.bufmgr.wal.device.WriteSource;
 import dev.bufmgr.core.pool.WriteBackHook;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +24,10 @@ import java.nio.ByteOrder;
  * header: the page id and its LSN, little-endian (as PostgreSQL's page header starts with {@code
  * pd_lsn}), so a data file can be read back and checked against the log.
  *
+ * <p>Each writer (client backends, the checkpointer, the background writer) writes through its own
+ * instance ({@link #forSource}), so a page cache applies its {@code *_flush_after}; the clients'
+ * write time is counted in {@link WriteTimes}.
+ *
  * <p>Threading: any number of writing threads at once (the committer and the device serialise
  * what must be).
  */
@@ -36,6 +41,8 @@ public final class WalWriteBack implements WriteBackHook {
   private final int pageSize;
   private final StoredPages stored;
   private final ThreadLocal<ByteBuffer> pageBytes;
+  private final WriteSource source;
+  private final WriteTimes times;
 
   /**
    * @param log the log whose flushed LSN decides whether a flush is needed
@@ -45,12 +52,29 @@ public final class WalWriteBack implements WriteBackHook {
    * @param stored where each written page's LSN is recorded
    */
   public WalWriteBack(WalLog log, GroupCommitter committer, Device device, int pageSize, StoredPages stored) {
+    this(log, committer, device, pageSize, stored, WriteSource.BACKEND, new WriteTimes());
+  }
+
+  private WalWriteBack(WalLog log, GroupCommitter committer, Device device, int pageSize, StoredPages stored,
+      WriteSource source, WriteTimes times) {
     this.log = log;
     this.committer = committer;
     this.device = device;
     this.pageSize = pageSize;
     this.stored = stored;
+    this.source = source;
+    this.times = times;
     this.pageBytes = ThreadLocal.withInitial(() -> ByteBuffer.allocate(pageSize).order(ByteOrder.LITTLE_ENDIAN));
+  }
+
+  /** The same write-back for another writer. */
+  public WalWriteBack forSource(WriteSource writer) {
+    return new WalWriteBack(log, committer, device, pageSize, stored, writer, times);
+  }
+
+  /** The clients' write time. */
+  public WriteTimes times() {
+    return times;
   }
 
   @Override
@@ -71,7 +95,9 @@ public final class WalWriteBack implements WriteBackHook {
         bytes = frame.asByteBuffer();
       }
       long durable = log.flushedLsn();
-      device.writePage(page, bytes);
+      long t0 = System.nanoTime();
+      device.writePage(page, bytes, source);
+      if (source == WriteSource.BACKEND) times.backendWrite(System.nanoTime() - t0);
       stored.written(page, pageLsn, durable);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -29,6 +29,7 @@ public final class PipelineRows {
         .put("fullPageWrites", s.fullPageWrites())
         .put("checkpoint", s.checkpoints() == null ? "off" : s.checkpoints().spec())
         .put("bgwriter", s.bgwriter() == null ? "off" : s.bgwriter().spec())
+        .put("pageCache", s.pageCache() == null ? "off" : s.pageCache().spec())
         .put("rings", s.rings())
         .put("runTransactions", s.transactions() > 0 ? s.transactions() : null)
         .put("runSeconds", s.durationNanos() > 0 ? s.durationNanos() / 1e9 : null)
@@ -83,6 +84,12 @@ public final class PipelineRows {
         .put("checkpointsDone", r.checkpoints().done())
         .put("checkpointWriteMs", r.checkpoints().writeNanos() / 1e6)
         .put("checkpointSyncMs", r.checkpoints().syncNanos() / 1e6)
+        .put("backendWriteMs", r.backendWriteNanos() / 1e6)
+        .put("backendWriteMsPerWrite", r.backendWrites() == 0 ? Double.NaN : r.backendWriteNanos() / 1e6 / r.backendWrites())
+        .put("writebackPages", r.writebackPages())
+        .put("commitP99DuringSyncMs", ms(r.commitLatencyDuringSync().p99()))
+        .put("commitP99OutsideSyncMs", ms(r.commitLatencyOutsideSync().p99()))
+        .put("commitsDuringSync", r.commitLatencyDuringSync().count())
         .put("readOnlyStatements", r.readOnlyStatements())
         .put("wallSeconds", r.wallNanos() / 1e9)
         .put("transactionsPerWallSecond", r.transactionsPerWallSecond());
@@ -113,7 +120,9 @@ public final class PipelineRows {
         .put("backendWrites", i.backendWrites())
         .put("checkpointWrites", i.checkpointWrites())
         .put("bgwriterWrites", i.bgwriterWrites())
-        .put("checkpointsStarted", i.checkpointsStarted());
+        .put("checkpointsStarted", i.checkpointsStarted())
+        .put("cacheDirtyBytes", i.cacheDirtyBytes())
+        .put("writebackPages", i.writebackPages());
   }
 
   private static double ms(double nanos) {

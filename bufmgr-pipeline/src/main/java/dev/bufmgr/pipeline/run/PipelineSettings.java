@@ -4,6 +4,7 @@ import dev.bufmgr.core.params.Spec;
 import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineConfig;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.PolicyFactory;
@@ -26,6 +27,7 @@ import dev.bufmgr.wal.PolicyFactory;
  * @param seed the seed
  * @param realTime real threads in real time (else the simulation)
  * @param flushMode who flushes the log in real time (see {@link #flushModeFor})
+ * @param pageCache the operating system's page cache, or null for the direct model
  */
 public record PipelineSettings(
     int frames,
@@ -41,7 +43,16 @@ public record PipelineSettings(
     long intervalNanos,
     long seed,
     boolean realTime,
-    FlushMode flushMode) {
+    FlushMode flushMode,
+    PageCacheSettings pageCache) {
+
+  /** Settings without a page cache (the direct model). */
+  public PipelineSettings(int frames, boolean rings, boolean fullPageWrites, int clients, ThinkTime think,
+      CheckpointSettings checkpoints, BgWriterSettings bgwriter, long transactions, long durationNanos,
+      double warmupFraction, long intervalNanos, long seed, boolean realTime, FlushMode flushMode) {
+    this(frames, rings, fullPageWrites, clients, think, checkpoints, bgwriter, transactions, durationNanos,
+        warmupFraction, intervalNanos, seed, realTime, flushMode, null);
+  }
 
   /** The defaults of {@code bufmgr pipeline}'s options, which a pipeline sweep's specs share: buffers in the pool. */
   public static final String DEFAULT_FRAMES = "16384";
@@ -73,7 +84,8 @@ public record PipelineSettings(
   /** The core's configuration of the run of {@code selector} under {@code policy}. */
   public PipelineConfig config(Spec selector, PolicyFactory policy) {
     return new PipelineConfig(frames, selector, rings, 8192, fullPageWrites, clients, think, policy,
-        checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed, flushModeFor(policy));
+        checkpoints, bgwriter, transactions, durationNanos, warmupFraction, intervalNanos, seed, flushModeFor(policy),
+        pageCache);
   }
 
   /**

@@ -21,6 +21,21 @@ public interface Device extends Closeable {
   /** Writes one data page ({@code data}, a whole page), durable after the next {@link #syncData}. */
   void writePage(long page, ByteBuffer data) throws IOException;
 
+  /**
+   * Writes one data page for {@code source} (whose {@code *_flush_after} applies in a {@link
+   * CachedDevice}); by default as {@link #writePage(long, ByteBuffer)}.
+   */
+  default void writePage(long page, ByteBuffer data, WriteSource source) throws IOException {
+    writePage(page, data);
+  }
+
+  /**
+   * Reads one data page that missed the buffer pool, returning once it is in memory. Free by
+   * default (the direct model charges no read); a {@link CachedDevice} charges a device read
+   * when its cache misses.
+   */
+  default void readPage(long page) throws IOException {}
+
   /** Makes every data page written so far durable (fsync of the data file). */
   default void syncData() throws IOException {}
 

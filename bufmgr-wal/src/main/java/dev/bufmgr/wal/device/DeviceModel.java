@@ -47,6 +47,15 @@ public record DeviceModel(LatencyModel latency, double perByteNanos, long pageWr
     return pageWriteNanos + Math.round(bytes * perByteNanos);
   }
 
+  /**
+   * The service time of one page read of {@code bytes} bytes: {@code fixedNanos} plus the bytes,
+   * or, when {@code fixedNanos} is -1, what a flush of them costs.
+   */
+  public long readNanos(long bytes, long fixedNanos, RandomGenerator rng) {
+    if (fixedNanos < 0) return serviceNanos(bytes, rng);
+    return fixedNanos + Math.round(bytes * perByteNanos);
+  }
+
   /** The service time of forcing the data file, in nanoseconds. */
   public long dataSyncNanos(RandomGenerator rng) {
     return latency.sampleNanos(rng);

@@ -43,21 +43,27 @@ public final class EmulatedDevice implements Device {
   }
 
   private void serve(long bytes, IoKind kind) {
-    long deadline;
-    synchronized (this) {
-      long now = System.nanoTime();
-      long service = switch (kind) {
-        case LOG -> model.serviceNanos(bytes, rng);
-        case PAGE -> model.pageWriteNanos(bytes, rng);
-        case DATA_SYNC -> model.dataSyncNanos(rng);
-      };
-      long start = freeAt == Long.MIN_VALUE ? now : Math.max(now, freeAt);
-      freeAt = start + service;
-      busyNanos += service;
-      busyByKind[kind.ordinal()] += service;
-      deadline = freeAt;
-    }
-    sleepUntil(deadline);
+    sleepUntil(reserve(bytes, kind, -1));
+  }
+
+  /**
+   * Reserves the next slot of the queue for one I/O of {@code kind} and returns when it ends on
+   * {@link System#nanoTime()}'s clock; the caller waits for it. {@code readFixedNanos} is a
+   * read's fixed cost (-1: a flush's).
+   */
+  synchronized long reserve(long bytes, IoKind kind, long readFixedNanos) {
+    long now = System.nanoTime();
+    long service = switch (kind) {
+      case LOG -> model.serviceNanos(bytes, rng);
+      case PAGE -> model.pageWriteNanos(bytes, rng);
+      case DATA_SYNC -> model.dataSyncNanos(rng);
+      case READ -> model.readNanos(bytes, readFixedNanos, rng);
+    };
+    long start = freeAt == Long.MIN_VALUE ? now : Math.max(now, freeAt);
+    freeAt = start + service;
+    busyNanos += service;
+    busyByKind[kind.ordinal()] += service;
+    return freeAt;
   }
 
   /** Sleeps until {@link System#nanoTime()} reaches {@code deadline}. */

@@ -7,5 +7,7 @@ public enum IoKind {
   /** A data-page write. */
   PAGE,
   /** Forcing the data file (a checkpoint's fsync). */
-  DATA_SYNC
+  DATA_SYNC,
+  /** A data-page read that missed the page cache ({@link PageCache}). */
+  READ
 }

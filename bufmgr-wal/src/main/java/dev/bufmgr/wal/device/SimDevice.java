@@ -38,8 +38,18 @@ public final class SimDevice {
       case LOG -> model.serviceNanos(bytes, rng);
       case PAGE -> model.pageWriteNanos(bytes, rng);
       case DATA_SYNC -> model.dataSyncNanos(rng);
+      case READ -> model.readNanos(bytes, -1, rng);
     };
     return serve(now, service, kind);
+  }
+
+  /**
+   * Queues one read of {@code bytes} bytes submitted at {@code now} whose fixed cost is {@code
+   * fixedNanos} (-1: a flush's); returns when it completes.
+   */
+  public long submit(long now, long bytes, IoKind kind, long fixedNanos) {
+    if (kind != IoKind.READ) throw new IllegalArgumentException("a fixed cost is given for reads only, not " + kind);
+    return serve(now, model.readNanos(bytes, fixedNanos, rng), kind);
   }
 
   private long serve(long now, long service, IoKind kind) {
