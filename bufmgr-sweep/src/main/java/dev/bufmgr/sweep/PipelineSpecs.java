@@ -12,6 +12,7 @@ import dev.bufmgr.pipeline.run.PipelineDevice;
 import dev.bufmgr.pipeline.run.PipelineInput;
 import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.wal.ReleasePolicies;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,6 +37,7 @@ import java.util.function.UnaryOperator;
  * {@code bufmgr pipeline}'s defaults ({@link PipelineSettings}'s): {@code workload} ({@code tpcb:frames=FRAMES,ratio=4}),
  * {@code selector} (gclock), {@code commit} (greedy), {@code checkpoint} and {@code bgwriter}
  * (PostgreSQL's defaults, or {@code off}), {@code device} ({@value PipelineDevice#DEFAULT}),
+ * {@code pageCache} (on, at {@code bufmgr pipeline --page-cache}'s defaults, or {@code off}),
  * {@code frames} (16384), {@code clients} (10), {@code think} (0ms), {@code fullPageWrites} and
  * {@code rings} (on|off, on), {@code transactions} or {@code seconds} (30 virtual seconds),
  * {@code warmup} (0.1), {@code interval} (1s), {@code seed} (1). Ranges are for frames, clients,
@@ -52,7 +54,7 @@ public final class PipelineSpecs {
 
   private static final int MAX_CLIENTS = 100_000;
   private static final List<String> KEYS = List.of("workload", "selector", "commit", "checkpoint", "bgwriter", "device",
-      "frames", "clients", "think", "fullPageWrites", "rings", "transactions", "seconds", "warmup", "interval", "seed");
+      "pageCache", "frames", "clients", "think", "fullPageWrites", "rings", "transactions", "seconds", "warmup", "interval", "seed");
   private static final List<String> RANGED = List.of("frames", "clients", "transactions", "seed");
 
   private PipelineSpecs() {}
@@ -156,6 +158,10 @@ public final class PipelineSpecs {
       return b == null ? "off" : b.spec();
     });
     List<String> devices = canonical(f, "device", PipelineDevice.DEFAULT, s -> PipelineDevice.parse(s, false).spec());
+    List<String> caches = canonical(f, "pageCache", "on", s -> {
+      PageCacheSettings c = PageCacheSettings.parse(s);
+      return c == null ? "off" : c.spec();
+    });
     List<Long> frames = whole(f, "frames", Long.parseLong(PipelineSettings.DEFAULT_FRAMES), PipelineConfig.minimumFrames(1), PoolConfig.MAX_FRAMES);
     List<Long> clients = whole(f, "clients", Long.parseLong(PipelineSettings.DEFAULT_CLIENTS), 1, MAX_CLIENTS);
     List<String> thinks = canonical(f, "think", PipelineSettings.DEFAULT_THINK, s -> {
@@ -176,7 +182,7 @@ public final class PipelineSpecs {
     List<Long> seeds = whole(f, "seed", 1, 1, Long.MAX_VALUE);
     List<String> workloads = f.getOrDefault("workload", List.of());
     long count = (long) Math.max(1, workloads.size()) * selectors.size() * commits.size() * checkpoints.size() * bgwriters.size()
-        * devices.size() * frames.size() * clients.size() * thinks.size() * fpws.size() * rings.size() * transactions.size()
+        * devices.size() * caches.size() * frames.size() * clients.size() * thinks.size() * fpws.size() * rings.size() * transactions.size()
         * seconds.size() * warmups.size() * intervals.size() * seeds.size();
     if (count > MAX_TASKS) throw new IllegalArgumentException(count + " configurations, more than " + MAX_TASKS + "; split the sweep");
     Map<String, String> inputs = new LinkedHashMap<>();
@@ -187,21 +193,22 @@ public final class PipelineSpecs {
           for (String cp : checkpoints)
             for (String bg : bgwriters)
               for (String dev : devices)
-                for (long fr : frames)
-                  for (long cl : clients)
-                    for (String think : thinks)
-                      for (String fpw : fpws)
-                        for (String ring : rings)
-                          for (long tx : transactions)
-                            for (double sec : seconds)
-                              for (double warm : warmups)
-                                for (String interval : intervals)
-                                  for (long seed : seeds) {
-                                    String text = workload(w.isEmpty() ? "tpcb:frames=" + fr + ",ratio=" + PipelineSettings.DEFAULT_RATIO : w, seed);
-                                    String input = inputs.computeIfAbsent(text, t -> PipelineInput.workload(t).name());
-                                    out.add(checked(new PipelineTask(input, sel, commit, cp, bg, dev, (int) fr, (int) cl, think,
-                                        fpw.equals("on"), ring.equals("on"), tx, sec, warm, interval, seed)));
-                                  }
+                for (String cache : caches)
+                  for (long fr : frames)
+                    for (long cl : clients)
+                      for (String think : thinks)
+                        for (String fpw : fpws)
+                          for (String ring : rings)
+                            for (long tx : transactions)
+                              for (double sec : seconds)
+                                for (double warm : warmups)
+                                  for (String interval : intervals)
+                                    for (long seed : seeds) {
+                                      String text = workload(w.isEmpty() ? "tpcb:frames=" + fr + ",ratio=" + PipelineSettings.DEFAULT_RATIO : w, seed);
+                                      String input = inputs.computeIfAbsent(text, t -> PipelineInput.workload(t).name());
+                                      out.add(checked(new PipelineTask(input, sel, commit, cp, bg, dev, cache, (int) fr, (int) cl, think,
+                                          fpw.equals("on"), ring.equals("on"), tx, sec, warm, interval, seed)));
+                                    }
     return out;
   }
 

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param checkpoint the checkpoint settings' spec, or {@code off}
  * @param bgwriter the background writer's settings' spec, or {@code off}
  * @param device the device model's canonical spec
+ * @param pageCache the operating system's page cache settings' spec, or {@code off} (the direct model)
  * @param frames buffers in the pool
  * @param clients closed-loop clients
  * @param think the think time between transactions, a duration (exponentially distributed)
@@ -29,7 +30,7 @@ import java.util.Map;
  * @param seed the run's seed
  */
 public record PipelineTask(String workload, String selector, String commit, String checkpoint, String bgwriter, String device,
-    int frames, int clients, String think, boolean fullPageWrites, boolean rings, long transactions, double seconds,
+    String pageCache, int frames, int clients, String think, boolean fullPageWrites, boolean rings, long transactions, double seconds,
     double warmup, String interval, long seed) implements SweepTask {
   @Serial private static final long serialVersionUID = 1L;
 
@@ -42,6 +43,7 @@ public record PipelineTask(String workload, String selector, String commit, Stri
     m.put("checkpoint", checkpoint);
     m.put("bgwriter", bgwriter);
     m.put("device", device);
+    m.put("pageCache", pageCache);
     m.put("frames", frames);
     m.put("clients", clients);
     m.put("think", think);

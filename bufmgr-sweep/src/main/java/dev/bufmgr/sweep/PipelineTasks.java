@@ -13,6 +13,7 @@ import dev.bufmgr.pipeline.run.PipelineSettings;
 import dev.bufmgr.results.report.ResultRow;
 import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.ReleasePolicies;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.wal.sim.ThinkTime;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +64,7 @@ public final class PipelineTasks {
     m.put("commit", task.commit());
     m.put("workload", task.workload());
     m.put("device", task.device());
+    m.put("pageCache", task.pageCache());
     m.put("clock", "sim");
     m.put("frames", task.frames());
     m.put("clients", task.clients());
@@ -83,6 +85,6 @@ public final class PipelineTasks {
         t.checkpoint().equals("off") ? null : CheckpointSettings.parse(t.checkpoint()),
         t.bgwriter().equals("off") ? null : BgWriterSettings.parse(t.bgwriter()), t.transactions(),
         Math.round(t.seconds() * 1e9), t.warmup(), Durations.parseNanos(t.interval(), "interval"), t.seed(), false,
-        FlushMode.LEADER);
+        FlushMode.LEADER, PageCacheSettings.parse(t.pageCache()));
   }
 }

@@ -46,11 +46,15 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Run transactions on the pool, coupled to the write-ahead log.",
-      "Changes logged (full-page images after a checkpoint), commits through a release policy, dirty victims",
-      "written after the log, a background writer and paced checkpoints; every log flush and page write queues",
-      "on one device. One row per selector and commit policy.",
-      "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE, each with ,perbyte=D and ,write=D (an",
-      "unforced page write); with --clock real also file:DIR (a real log and data file per run, under DIR/run-N)."
+      "Changes are logged (full-page images after a checkpoint) and committed through",
+      "a release policy; dirty victims are written after the log; a background",
+      "writer and paced checkpoints run beside the clients. Page writes go through",
+      "the operating system's page cache (--page-cache); log flushes, writeback and",
+      "reads that miss both caches queue on one device. One row per selector and",
+      "commit policy.",
+      "Devices: fixed:f0=D, lognormal:median=D,p99=D, empirical:FILE, each with",
+      ",perbyte=D and ,write=D (an unforced page write); with --clock real also",
+      "file:DIR (a real log and data file per run, under DIR/run-N)."
     })
 public final class PipelineCommand implements Runnable, WritesOutputs {
   @Mixin ForceOption force;

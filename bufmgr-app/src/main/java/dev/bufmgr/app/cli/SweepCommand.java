@@ -58,7 +58,7 @@ public final class SweepCommand implements Callable<Integer> {
           "every combination one simulated run of bufmgr pipeline; repeatable (the configurations of every spec, each once).",
           "Keys (default): workload (tpcb:frames=FRAMES,ratio=" + PipelineSettings.DEFAULT_RATIO + "), selector ("
               + PipelineSettings.DEFAULT_SELECTOR + "), commit (" + PipelineSettings.DEFAULT_COMMIT + "), checkpoint and bgwriter",
-          "(bufmgr pipeline's, or off), device (" + PipelineDevice.DEFAULT + "), frames (" + PipelineSettings.DEFAULT_FRAMES
+          "(bufmgr pipeline's, or off), device (" + PipelineDevice.DEFAULT + "), pageCache (on, as --page-cache; or off), frames (" + PipelineSettings.DEFAULT_FRAMES
               + "), clients (" + PipelineSettings.DEFAULT_CLIENTS + "),",
           "think (" + PipelineSettings.DEFAULT_THINK + "), fullPageWrites, rings (on|off: on), transactions or seconds ("
               + PipelineSettings.DEFAULT_SIM_SECONDS + "), warmup (" + PipelineSettings.DEFAULT_WARMUP + "), interval ("
