@@ -1,11 +1,11 @@
 package dev.bufmgr.pipeline;
 
+import dev.bufmgr.core.params.ByteSizes;
 import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.params.Spec;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * When checkpoints start and how they pace their writes, PostgreSQL's GUCs: {@code
@@ -64,28 +64,9 @@ public record CheckpointSettings(long timeoutNanos, long maxWalBytes, double com
     Parameters s = Parameters.resolve("--checkpoint",
         Spec.parse("--checkpoint", t.isEmpty() ? "checkpoint" : "checkpoint:" + t), PARAMETERS);
     long timeout = s.nanos("timeout");
-    long maxWal = s.has("maxWal") ? bytes(s.text("maxWal")) : DEFAULTS.maxWalBytes;
+    long maxWal = s.has("maxWal") ? ByteSizes.parse(s.text("maxWal"), "--checkpoint maxWal", 1, NO_WAL_LIMIT) : DEFAULTS.maxWalBytes;
     double target = s.doubleValue("completionTarget");
     return new CheckpointSettings(timeout, maxWal, target);
-  }
-
-  private static long bytes(String text) {
-    String t = text.trim().toUpperCase(Locale.ROOT);
-    long unit = 1;
-    for (String[] u : new String[][] {{"KB", "1024"}, {"MB", "1048576"}, {"GB", "1073741824"}, {"TB", "1099511627776"}}) {
-      if (t.endsWith(u[0])) {
-        unit = Long.parseLong(u[1]);
-        t = t.substring(0, t.length() - 2).trim();
-        break;
-      }
-    }
-    try {
-      double v = Double.parseDouble(t);
-      if (!(v > 0) || v * unit > NO_WAL_LIMIT) throw new NumberFormatException();
-      return Math.round(v * unit);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--checkpoint maxWal: '" + text + "' is not a size such as 1GB or 512MB");
-    }
   }
 
   /**

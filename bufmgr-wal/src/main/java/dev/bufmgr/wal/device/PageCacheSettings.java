@@ -1,11 +1,11 @@
 package dev.bufmgr.wal.device;
 
+import dev.bufmgr.core.params.ByteSizes;
 import dev.bufmgr.core.params.Durations;
 import dev.bufmgr.core.params.ParameterSpec;
 import dev.bufmgr.core.params.Parameters;
 import dev.bufmgr.core.params.Spec;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The operating system's page cache between the buffer pool and the device ({@link PageCache}):
@@ -99,26 +99,6 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
         p.has("read") ? p.nanos("read") : -1, p.text("prewarm").equals("on"), bytes("batch", p.text("batch")));
   }
 
-  /** A size with an optional kB, MB, GB or TB (powers of 1024, as PostgreSQL's GUCs and vm.rst's bytes). */
-  static long bytes(String name, String text) {
-    String t = text.trim().toUpperCase(Locale.ROOT);
-    long unit = 1;
-    for (String[] u : new String[][] {{"KB", "1024"}, {"MB", "1048576"}, {"GB", "1073741824"}, {"TB", "1099511627776"}}) {
-      if (t.endsWith(u[0])) {
-        unit = Long.parseLong(u[1]);
-        t = t.substring(0, t.length() - 2).trim();
-        break;
-      }
-    }
-    try {
-      double v = Double.parseDouble(t);
-      if (!(v >= 0) || v * unit > (double) (1L << 50)) throw new NumberFormatException();
-      return Math.round(v * unit);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(FLAG + " " + name + ": '" + text + "' is not a size such as 256kB or 2GB");
-    }
-  }
-
   /** The flush-after size of a writer. */
   public long flushAfter(WriteSource source) {
     return switch (source) {
@@ -135,5 +115,9 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
         + ",checkpointFlushAfter=" + (checkpointFlushAfter >> 10) + "kB,bgwriterFlushAfter=" + (bgwriterFlushAfter >> 10)
         + "kB,backendFlushAfter=" + (backendFlushAfter >> 10) + "kB" + (readNanos >= 0 ? ",read=" + Durations.format(readNanos) : "")
         + ",prewarm=" + (prewarm ? "on" : "off") + ",batch=" + (batchBytes >> 10) + "kB";
+  }
+
+  private static long bytes(String name, String text) {
+    return ByteSizes.parse(text, FLAG + " " + name, 0, 1L << 50);
   }
 }
