@@ -59,6 +59,13 @@ import java.util.SplittableRandom;
  * test checks it).
  */
 public final class PipelineSimulation {
+  /**
+   * Events the simulation handles at one virtual instant before it calls its clock stopped: work
+   * that costs no time (read-only transactions on resident pages, no think time, no device read)
+   * would otherwise run for ever without the clock reaching the run's end.
+   */
+  static final long MAX_EVENTS_AT_ONE_INSTANT = 10_000_000;
+
   private static final int COMMIT_WAIT = 0;
   /** The data file's number in the page cache: the pipeline has one. */
   private static final int DATA_FILE = 0;
@@ -206,6 +213,7 @@ public final class PipelineSimulation {
         windowAt = Long.MAX_VALUE;
       }
       for (Client c : clients) heap.push(config.think().sample(thinkRng), c.id);
+      long eventsAtThisInstant = 0;
       while (done < clients.length) {
         if (stalled()) {
           throw new IllegalArgumentException("policy " + config.policy().spec() + " never releases " + commit.pending()
@@ -216,6 +224,12 @@ public final class PipelineSimulation {
           now = config.durationNanos();
           break;
         }
+        if (next == now && ++eventsAtThisInstant > MAX_EVENTS_AT_ONE_INSTANT) {
+          throw new IllegalArgumentException("the simulated clock stopped at " + now + " ns: " + MAX_EVENTS_AT_ONE_INSTANT
+              + " events without time passing (the clients' work costs no time: transactions that write nothing on"
+              + " pages all in the pool, with no think time); give --think or a workload with writes");
+        }
+        if (next != now) eventsAtThisInstant = 0;
         now = next;
         if (next == nextSample) {
           sampler.sample(now);

@@ -140,12 +140,13 @@ class PipelineCommandTest {
       {"--clock", "real", "--flush-mode", "both"},
       {"--flush-mode", "leader"},
       {"--clock", "real", "--flush-mode", "leader", "--commit", "ewma"},
+      {"--workload", "tpcb:scale=0.1,readOnly=1", "--frames", "2048", "--seconds", "5", "--page-cache", "off"},
     };
     String[] expected = {"--selector 'nope'", "--release 'nope'", "unknown device 'nope'", "needs --clock real",
         "does not carry", "--frames 10 is too small for 8 clients", "--frames abc", "--seconds", "--transactions",
         "--full-page-writes", "--checkpoint-every", "--clock", "not both", "never releases", "--bgwriter", "maxPages must be at least 1",
         "multiplier must lie in 0..10", "completionTarget must lie in 0..1", "--checkpoint", "not a size", "--checkpoint-every",
-        "--flush-mode must be leader or flusher", "--flush-mode applies to --clock real only", "--flush-mode leader needs",
+        "--flush-mode must be leader or flusher", "--flush-mode applies to --clock real only", "--flush-mode leader needs", "the simulated clock stopped",
         "give a longer --interval", "each client is a thread", "more than half the Java heap"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = Stream.concat(Stream.of("pipeline", "--quiet", "--out", out.toString()), Stream.of(cases[i])).toArray(String[]::new);
