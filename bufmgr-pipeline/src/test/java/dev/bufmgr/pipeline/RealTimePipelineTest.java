@@ -100,17 +100,29 @@ class RealTimePipelineTest {
     }
   }
 
+  /**
+   * A run of a fixed number of transactions whose workload asks for a CHECKPOINT every 40 of them
+   * (each waited for by the client that asked), so it checkpoints at least twice however slow the
+   * machine; the timed checkpoints every 40 ms come on top, as many as the run's length allows.
+   */
   @Test
   void aRealLogAndDataFileRecoverEveryDurableChange() throws Exception {
-    PipelineConfig c = PipelineSimulationTest.config(24, 4, "greedy", 40 * MS, 0, 400 * MS, true);
-    checkRecoveryOnFiles(c);
+    PipelineConfig c = PipelineSimulationTest.config(24, 4, "greedy", 40 * MS, 100, 0, true);
+    PipelineResult r = checkRecoveryOnFiles(c, TransactionalSource.endless(2, 300, 6, 0.5).withCheckpointEvery(40));
+    assertEquals(100, r.transactions());
   }
 
+  /**
+   * A fixed number of transactions, with a CHECKPOINT asked for every 150 of them so that two
+   * complete however slow the machine; the spread timed checkpoints (every 150 ms) and the
+   * background writer's rounds (every 10 ms) come on top, the more the slower the run.
+   */
   @Test
   void withTheBackgroundWriterAndSpreadCheckpointsOnManyClientsNothingIsLost() throws Exception {
     PipelineConfig c = PipelineSimulationTest.config(48, 8, "greedy", new CheckpointSettings(150 * MS, 1L << 30, 0.5),
-        new BgWriterSettings(10 * MS, 20, 2.0), 0, 800 * MS, true);
-    PipelineResult r = checkRecoveryOnFiles(c);
+        new BgWriterSettings(10 * MS, 20, 2.0), 400, 0, true);
+    PipelineResult r = checkRecoveryOnFiles(c, TransactionalSource.endless(2, 300, 6, 0.5).withCheckpointEvery(150));
+    assertEquals(400, r.transactions());
     assertTrue(r.bgwriterWrites() > 0, "the background writer wrote " + r.bgwriterWrites());
     assertTrue(r.checkpointWrites() > 0);
   }
@@ -180,7 +192,7 @@ class RealTimePipelineTest {
     return b.toString();
   }
 
-  private PipelineResult checkRecoveryOnFiles(PipelineConfig c) throws Exception {
+  private PipelineResult checkRecoveryOnFiles(PipelineConfig c, TransactionalSource source) throws Exception {
     Path folder = Files.createTempDirectory(dir, "run");
     DurableLog.Opened log = DurableLog.open(folder, true, LogLayout.MIN_SEGMENT);
     Path dataFile = folder.resolve("data.pages");
@@ -189,7 +201,7 @@ class RealTimePipelineTest {
     PipelineResult r;
     try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileDevice device = new FileDevice(log.writer(), data, 8192, "file:" + folder)) {
-      RealTimePipeline p = new RealTimePipeline(c, TransactionalSource.endless(2, 300, 6, 0.5), device, log.endLsn(), REGISTRY);
+      RealTimePipeline p = new RealTimePipeline(c, source, device, log.endLsn(), REGISTRY);
       r = p.run();
       // Real fsyncs: a loaded machine commits far fewer in the same time, so ask only for enough
       // work to have written pages back and checkpointed more than once.

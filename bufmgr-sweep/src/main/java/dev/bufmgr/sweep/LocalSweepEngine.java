@@ -158,7 +158,7 @@ public final class LocalSweepEngine implements SweepEngine {
     TraceFacts facts = counted.facts();
     List<Long> frames = new ArrayList<>();
     for (SweepSize s : task.sizes()) frames.add(s.framesFor(facts.footprint()));
-    long needMiB = (TaskMemory.estimate(task.policies(), frames) >> 20) + 1;
+    long needMiB = (TaskMemory.estimate(task.policies(), frames, facts.footprint()) >> 20) + 1;
     if (needMiB > budgetMiB) {
       return List.of(TraceReplays.failure(task, facts, String.format(Locale.ROOT,
           "%s: needs about %d MiB of heap for its %d configurations, more than the %d MiB a sweep may use here "

@@ -15,8 +15,9 @@ public final class MissContext {
   private long ticks;
   private long failedCas;
   private long note;
+  private boolean interleaved;
 
-  /** Starts a new miss; clears ticks, failed compare-and-sets and the selector's note. */
+  /** Starts a new miss, not interleaved; clears ticks, failed compare-and-sets and the selector's note. */
   public void begin(long page, AccessStrategy strategy, int pageClass) {
     this.page = page;
     this.strategy = strategy;
@@ -24,6 +25,23 @@ public final class MissContext {
     this.ticks = 0;
     this.failedCas = 0;
     this.note = 0;
+    this.interleaved = false;
+  }
+
+  /**
+   * Whether other misses may have run since this one's {@link VictimSelector#onMiss}: always on a
+   * shared pool, on an exclusive one once the miss has waited for a deferred write (the simulated
+   * pipeline's clients). Then the missing page may meanwhile have been loaded and evicted again by
+   * another miss, so what {@code onMiss} learnt of the page's history may be out of date by {@code
+   * onAdmit}.
+   */
+  public boolean interleaved() {
+    return interleaved;
+  }
+
+  /** Says that other misses may run, or have run, since this one's {@code onMiss} (the pool calls it). */
+  public void interleave() {
+    this.interleaved = true;
   }
 
   /** The page that missed. */

@@ -36,6 +36,11 @@ import java.util.Map;
  *       MissContext}. When a free buffer is used, selectVictim and onEvict are skipped; when a ring
  *       reuses a buffer, selectVictim is skipped but onEvict still reports the page that left;
  *       when the pool gives a victim back, onRelease follows selectVictim and the pool asks again.
+  <li>Between onMiss and onAdmit of one miss, other misses may run: on a shared pool, and on an
+ *       exclusive one when the miss waits for its dirty victim's write (the simulated pipeline
+ *       runs other clients meanwhile; {@link MissContext#interleaved} says which). They may load
+ *       the missing page and evict it again before this miss loads it once more, so whatever
+ *       onMiss found of the page's history (a ghost entry, say) may have changed by onAdmit.
  *   <li>During {@code onEvict} and {@code onAdmit} the calling thread holds the buffer's only
  *       pin, so no other thread can evict it; other threads may still read its state word and
  *       see TAG_VALID clear.

@@ -55,11 +55,6 @@ public final class PoolSession implements AutoCloseable {
   private Ring missRing;
   /** Whether the miss's current candidate came from its ring. */
   private boolean missFromRing;
-  /**
-   * Whether other sessions may have run since the miss looked its page up: always on a shared
-   * pool; on an exclusive one only once the miss has waited for a deferred write.
-   */
-  private boolean missInterleaved;
   /** The claimed dirty victim whose write a deferred miss waits for, or -1; its page and LSN then. */
   private int pendingWrite = -1;
   private long pendingPage;
@@ -373,9 +368,9 @@ public final class PoolSession implements AutoCloseable {
   private void beginMiss(long page, long h, AccessStrategy strategy, int pageClass) {
     missPage = page;
     missHash = h;
-    missInterleaved = !mapping.exclusive();
     missClass = pageClass;
     miss.begin(page, strategy, pageClass);
+    if (!mapping.exclusive()) miss.interleave();
     selector.onMiss(miss);
     missRing = strategy.usesRing() ? ring(strategy) : null;
   }
@@ -419,7 +414,7 @@ public final class PoolSession implements AutoCloseable {
         }
         if (started == BufferTransitions.WRITE_STARTED) {
           if (defer) {
-            missInterleaved = true;
+            miss.interleave();
             pendingWrite = b;
             pendingPage = d.tag(b);
             pendingLsn = d.lsn(b);
@@ -541,7 +536,7 @@ public final class PoolSession implements AutoCloseable {
     long secondStamp = second != first ? mapping.lockPartition(second) : 0;
     try {
       // Only another session can have mapped the page since the miss looked it up.
-      int existing = missInterleaved ? mapping.getLocked(page, missHash) : MappingTable.NOT_FOUND;
+      int existing = miss.interleaved() ? mapping.getLocked(page, missHash) : MappingTable.NOT_FOUND;
       if (existing >= 0) {
         release(b, hadPage);
         loadedElsewhere = BufferTransitions.tryPin(d, existing, page, selector, miss.strategy()) ? existing : -1;

@@ -25,7 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li>A hit adds 1 to the count (capped at 3, which changes no decision); a hit through a ring
  *       leaves it unchanged. A loaded page has count 0.
- *   <li>A miss first removes the page from G if it is there.
+ *   <li>A miss first removes the page from G if it is there (and again when it loads the page,
+ *       if other misses ran meanwhile: {@link #onAdmit}).
  *   <li>A victim comes from M if M holds more than its share or S is empty, else from S, and the
  *       search stays in that queue until it finds one or the queue runs dry ({@code
  *       S3FIFO_evict}). S's oldest page with a count of at least {@code threshold} moves to M's
@@ -330,10 +331,22 @@ final class S3FifoSelector implements VictimSelector {
     }
   }
 
+  /**
+   * Places the loaded page ({@code S3FIFO_insert}). libCacheSim's miss runs at once from its ghost
+   * lookup to its insertion, so G never holds a cached page's id. Here other misses may run between
+   * this miss's {@link #onMiss} and now ({@link MissContext#interleaved}) and may have loaded the
+   * page and evicted it from S again, putting its id back in G; the only order of whole misses
+   * that fits has this miss come after that eviction, where its lookup finds the id: so it is
+   * looked up again here (also after a ghost hit, whose id may be back) and, if found, removed and
+   * counted a ghost hit. On an exclusive pool G then never holds the id of a page in S, which
+   * {@link GhostDirectory#add} relies on there.
+   */
   @Override
   public void onAdmit(int buffer, MissContext miss) {
+    boolean ghostHit = miss.note() == GHOST_HIT;
+    if (miss.interleaved() && ghost != null && ghost.remove(miss.page())) ghostHit = true;
     int target;
-    if (miss.note() == GHOST_HIT) {
+    if (ghostHit) {
       target = Membership.MAIN;
       ghostHits.increment();
     }
