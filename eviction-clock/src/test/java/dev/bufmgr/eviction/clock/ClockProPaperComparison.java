@@ -19,9 +19,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * A measurement, not a check (it runs only when asked): the {@code clockpro} selector, its
- * libCacheSim-semantics model and the paper's model request by request on one trace at several
- * pool sizes, printing each one's miss ratio and the first request where the selector and the
- * paper's model part (with both sides' state there).
+ * libCacheSim-semantics model, the paper's model and the {@code clockpro-paper} selector request by
+ * request on one trace at several pool sizes, printing each one's miss ratio, the first request
+ * where {@code clockpro} and the paper's model part (with both sides' state there), and whether
+ * each selector equals its model on every request.
  *
  * <pre>
  * ./mvnw -o -q -B verify -pl eviction-clock -am -Dsurefire.failIfNoSpecifiedTests=false \
@@ -52,13 +53,18 @@ class ClockProPaperComparison {
       long selectorMisses = 0;
       long codeMisses = 0;
       long paperMisses = 0;
+      long paperSelectorMisses = 0;
+      long paperSelectorDivergence = -1;
       String divergence = "none";
       long codeDivergence = -1;
       ProbedFactory<ClockProSelector> probe = new ProbedFactory<>(new ClockProFactory(), ClockProSelector.class);
       ClockProSelector selector;
       try (BufferPool pool = probe.pool(PoolConfig.builder().frames(frames)
               .selector("clockpro:coldRatio=" + coldRatio).build());
-          PoolSession s = pool.openSession()) {
+          PoolSession s = pool.openSession();
+          BufferPool paperPool = new BufferPool(PoolConfig.builder().frames(frames)
+              .selector("clockpro-paper:coldRatio=" + coldRatio).build());
+          PoolSession ps = paperPool.openSession()) {
         selector = probe.last();
         for (int i = 0; i < pages.length; i++) {
           boolean sel = s.access(pages[i], AccessStrategy.NORMAL, 0, false);
@@ -67,6 +73,9 @@ class ClockProPaperComparison {
           if (!sel) selectorMisses++;
           if (!c) codeMisses++;
           if (!p) paperMisses++;
+          boolean paperSelector = ps.access(pages[i], AccessStrategy.NORMAL, 0, false);
+          if (!paperSelector) paperSelectorMisses++;
+          if (paperSelector != p && paperSelectorDivergence < 0) paperSelectorDivergence = i;
           if (sel != c && codeDivergence < 0) codeDivergence = i;
           if (sel != p && divergence.equals("none")) {
             divergence = String.format(
@@ -84,6 +93,9 @@ class ClockProPaperComparison {
       }
       System.out.printf("%d | %.4f | %.4f | %.4f | %d | %s%n", frames, selectorMisses / (double) pages.length,
           codeMisses / (double) pages.length, paperMisses / (double) pages.length, paper.coldTarget, divergence);
+      System.out.printf("    clockpro-paper: miss ratio %.4f, %s%n", paperSelectorMisses / (double) pages.length,
+          paperSelectorDivergence < 0 ? "identical to the paper model on every request"
+              : "first differs from the paper model at request " + paperSelectorDivergence);
       if (withCode) {
         System.out.println("    selector against the libCacheSim-semantics model: "
             + (codeDivergence < 0 ? "identical on every request" : "first differs at request " + codeDivergence));
