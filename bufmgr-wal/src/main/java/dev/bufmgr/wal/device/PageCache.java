@@ -19,10 +19,13 @@ import java.util.Map;
  *       dirty page of a file whose dirtiness is older than {@code dirty_expire_centisecs}: the
  *       kernel ages an inode, not a page ({@code dirtied_when}, set when the inode goes from
  *       clean to dirty), and writes back all of an expired inode's dirty pages
- *       ({@code wb_writeback} for kupdate); an inode dirtied again while under writeback keeps
- *       its age ({@code __mark_inode_dirty} leaves an inode queued for writeback alone), so a
- *       file written without pause is written back at every wake-up once it expired; its age
- *       restarts only with a dirtying that finds it clean;
+ *       ({@code wb_writeback} for kupdate). The age restarts with that writeback: an inode
+ *       dirtied again during it is put back on the dirty list by {@code requeue_inode} through
+ *       {@code redirty_tail_locked}, which stamps {@code dirtied_when} with the present time when
+ *       another inode on the list was dirtied more recently (on a database's machine always: its
+ *       log, its other files); an inode that went clean is stamped by the next dirtying ({@code
+ *       __mark_inode_dirty}). So a file written without pause is written back about once an
+ *       expiry age, not at every wake-up;
  *   <li>at once when the dirty bytes exceed {@code dirty_background_bytes} (a write wakes the
  *       flusher, {@code balance_dirty_pages}), oldest first, until they no longer do;
  *   <li>after a writer has written its {@code *_flush_after} bytes: PostgreSQL then calls {@code
@@ -162,7 +165,10 @@ public final class PageCache {
       long[] f = files.get(e.key.file());
       if (f[1] <= expired) old.add(e);
     }
-    for (Entry e : old) startWriteback(e);
+    for (Entry e : old) {
+      startWriteback(e);
+      files.get(e.key.file())[1] = now;
+    }
     overBackground();
     while (nextTick <= now) nextTick += settings.writebackNanos();
   }
