@@ -35,6 +35,11 @@ import java.util.Map;
  *       caller then waits for.
  * </ul>
  *
+ * The cache also keeps, as PostgreSQL's checkpointer does, the files written since the last
+ * checkpoint's sync phase began ({@link #takeSyncRequests}): {@code mdwrite} registers a sync
+ * request for the segment it wrote ({@code register_dirty_segment}, md.c) and {@code
+ * ProcessSyncRequests} (sync.c) fsyncs each such file once.
+ *
  * Pages whose writeback started wait in a queue ({@link #nextWriteback}) for the caller to put on
  * the device; {@link #written} says one reached it. A page written again while its writeback is in
  * flight stays dirty afterwards. A read ({@link #read}) hits a cached page; a miss loads it,
@@ -60,6 +65,7 @@ public final class PageCache {
   private final long[] writesBySource = new long[WriteSource.values().length];
   /** Per file: its dirty pages not under writeback, its pages under writeback, and when it last went from clean to dirty ({@code dirtied_when}). */
   private final Map<Integer, long[]> files = new java.util.HashMap<>();
+  private final java.util.TreeSet<Integer> syncRequests = new java.util.TreeSet<>();
 
   /** A page of a file. */
   public record Key(int file, long page) {}
@@ -113,6 +119,7 @@ public final class PageCache {
       fileDirtied(e.key.file(), now);
     }
     writesBySource[source.ordinal()]++;
+    syncRequests.add(file);
     long after = settings.flushAfter(source);
     if (after > 0) {
       List<Entry> pending = pendingBySource.get(source.ordinal());
@@ -194,6 +201,16 @@ public final class PageCache {
       forced.add(e);
     }
     return forced;
+  }
+
+  /**
+   * The files written since the last call, in file order, and forgets them: what {@code
+   * ProcessSyncRequests} fsyncs at a checkpoint (requests registered later wait for the next).
+   */
+  public List<Integer> takeSyncRequests() {
+    List<Integer> f = new ArrayList<>(syncRequests);
+    syncRequests.clear();
+    return f;
   }
 
   /** The next page whose writeback started, to put on the device, or {@code null} when none waits. */

@@ -98,6 +98,30 @@ class SimPageCacheTest {
   }
 
   @Test
+  void fsyncOfSeveralFilesDoesEachInTurnItsPagesThenAFlush() {
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    c.write(0, 0, 1, WriteSource.CHECKPOINTER);
+    c.write(0, 0, 2, WriteSource.CHECKPOINTER);
+    c.write(0, 1, 1, WriteSource.BACKEND);
+    assertEquals(java.util.List.of(0, 1), c.cache().takeSyncRequests());
+    assertEquals(java.util.List.of(), c.cache().takeSyncRequests(), "taken requests are forgotten");
+    // file 0 from 1 ms: pages to 1.1 and 1.2 ms, its flush to 2.2 ms; file 1's page 2, written at 1.5 ms, is
+    // forced with page 1 when file 1's turn comes: pages to 2.3 and 2.4 ms, its flush to 3.4 ms
+    c.fsync(1 * MS, java.util.List.of(0, 1));
+    runUntil(c, 1_500 * US);
+    c.write(1_500 * US, 1, 2, WriteSource.BACKEND);
+    assertEquals(java.util.List.of(1), c.cache().takeSyncRequests(), "a write during the sync is a request for the next");
+    runUntil(c, 3_399 * US);
+    assertFalse(c.takeSyncDone());
+    runUntil(c, 3_400 * US);
+    assertTrue(c.takeSyncDone());
+    assertEquals(4, c.cache().writebackPages());
+    assertEquals(2 * MS, d.busyNanos(IoKind.DATA_SYNC), "two flushes");
+    assertEquals(0, c.cache().dirtyBytes());
+  }
+
+  @Test
   void aLogFlushDuringAnFsyncWaitsForOnePageWriteNotAllOfThem() {
     SimDevice d = device();
     SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
