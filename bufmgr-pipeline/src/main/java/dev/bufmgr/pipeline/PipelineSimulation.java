@@ -51,7 +51,8 @@ import java.util.SplittableRandom;
  *
  * <p>With a page cache ({@link PipelineConfig#pageCache}) the page writes go into a {@link
  * SimPageCache} on the same device (the writer pays the copy; the cache's writeback and the
- * checkpoint's fsync take the device's time), and a page that misses the pool and is not newly
+ * checkpoint's fsyncs, one per relation segment file written since the last ({@link
+ * RelationFiles}), take the device's time), and a page that misses the pool and is not newly
  * initialised is read through it: a client waits for a read that misses the cache too.
  *
  * <p>The pool is {@link Sharing#EXCLUSIVE}: all clients' sessions run on the simulation's
@@ -67,8 +68,6 @@ public final class PipelineSimulation {
   static final long MAX_EVENTS_AT_ONE_INSTANT = 10_000_000;
 
   private static final int COMMIT_WAIT = 0;
-  /** The data file's number in the page cache: the pipeline has one. */
-  private static final int DATA_FILE = 0;
   private static final int LOG_WAIT = 1;
 
   private static final int IDLE = 0;
@@ -86,6 +85,7 @@ public final class PipelineSimulation {
   private final SimDevice device;
   private final VirtualGroupCommit commit;
   private final SimPageCache cache;
+  private final RelationFiles files = new RelationFiles();
   private final WriteTimes writeTimes = new WriteTimes();
   private final StoredPages stored = new StoredPages(false);
   private final DataFileHistory history;
@@ -368,7 +368,11 @@ public final class PipelineSimulation {
       }
       case Checkpointer.SYNC -> {
         if (cache == null) checkpointIo.ioAt = device.submit(now, 0, IoKind.DATA_SYNC);
-        else cache.fsync(now, DATA_FILE);
+        else {
+          java.util.List<Integer> requested = cache.cache().takeSyncRequests();
+          if (requested.isEmpty()) checkpointIo.ioAt = now;
+          else cache.fsync(now, requested);
+        }
         if (history != null) history.dataSynced(now, checkpointIo.ioAt);
       }
       case Checkpointer.COMPLETED -> {
@@ -515,7 +519,7 @@ public final class PipelineSimulation {
   private boolean readThroughCache(Client c, long page, int meta) {
     if (cache == null || EventMeta.initializes(meta)) return false;
     c.state = READING;
-    heap.push(cache.read(now, DATA_FILE, page), c.id);
+    heap.push(cache.read(now, files.of(page), page), c.id);
     return true;
   }
 
@@ -531,7 +535,7 @@ public final class PipelineSimulation {
     stored.written(s.pendingWritePage(), s.pendingWriteLsn(), wal.flushedLsn());
     c.state = WRITING;
     long done = cache == null ? device.submit(now, config.pageSize(), IoKind.PAGE)
-        : cache.write(now, DATA_FILE, s.pendingWritePage(), WriteSource.BACKEND);
+        : cache.write(now, files.of(s.pendingWritePage()), s.pendingWritePage(), WriteSource.BACKEND);
     writeTimes.backendWrite(done - now);
     if (history != null) history.pageWrite(s.pendingWritePage(), s.pendingWriteLsn(), now, done, false);
     heap.push(done, c.id);
@@ -631,7 +635,7 @@ public final class PipelineSimulation {
       waitingForLog = false;
       stored.written(writer.page(), writer.lsn(), wal.flushedLsn());
       ioAt = cache == null ? device.submit(now, config.pageSize(), IoKind.PAGE)
-          : cache.write(now, DATA_FILE, writer.page(), this == checkpointIo ? WriteSource.CHECKPOINTER : WriteSource.BGWRITER);
+          : cache.write(now, files.of(writer.page()), writer.page(), this == checkpointIo ? WriteSource.CHECKPOINTER : WriteSource.BGWRITER);
       if (history != null) history.pageWrite(writer.page(), writer.lsn(), now, ioAt, this == checkpointIo);
     }
   }

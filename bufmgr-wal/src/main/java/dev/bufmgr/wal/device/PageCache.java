@@ -19,10 +19,13 @@ import java.util.Map;
  *       dirty page of a file whose dirtiness is older than {@code dirty_expire_centisecs}: the
  *       kernel ages an inode, not a page ({@code dirtied_when}, set when the inode goes from
  *       clean to dirty), and writes back all of an expired inode's dirty pages
- *       ({@code wb_writeback} for kupdate); an inode dirtied again while under writeback keeps
- *       its age ({@code __mark_inode_dirty} leaves an inode queued for writeback alone), so a
- *       file written without pause is written back at every wake-up once it expired; its age
- *       restarts only with a dirtying that finds it clean;
+ *       ({@code wb_writeback} for kupdate). The age restarts with that writeback: an inode
+ *       dirtied again during it is put back on the dirty list by {@code requeue_inode} through
+ *       {@code redirty_tail_locked}, which stamps {@code dirtied_when} with the present time when
+ *       another inode on the list was dirtied more recently (on a database's machine always: its
+ *       log, its other files); an inode that went clean is stamped by the next dirtying ({@code
+ *       __mark_inode_dirty}). So a file written without pause is written back about once an
+ *       expiry age, not at every wake-up;
  *   <li>at once when the dirty bytes exceed {@code dirty_background_bytes} (a write wakes the
  *       flusher, {@code balance_dirty_pages}), oldest first, until they no longer do;
  *   <li>after a writer has written its {@code *_flush_after} bytes: PostgreSQL then calls {@code
@@ -31,6 +34,11 @@ import java.util.Map;
  *   <li>by {@code fsync} of a file ({@link #fsync}), for every dirty page of that file, which the
  *       caller then waits for.
  * </ul>
+ *
+ * The cache also keeps, as PostgreSQL's checkpointer does, the files written since the last
+ * checkpoint's sync phase began ({@link #takeSyncRequests}): {@code mdwrite} registers a sync
+ * request for the segment it wrote ({@code register_dirty_segment}, md.c) and {@code
+ * ProcessSyncRequests} (sync.c) fsyncs each such file once.
  *
  * Pages whose writeback started wait in a queue ({@link #nextWriteback}) for the caller to put on
  * the device; {@link #written} says one reached it. A page written again while its writeback is in
@@ -57,6 +65,7 @@ public final class PageCache {
   private final long[] writesBySource = new long[WriteSource.values().length];
   /** Per file: its dirty pages not under writeback, its pages under writeback, and when it last went from clean to dirty ({@code dirtied_when}). */
   private final Map<Integer, long[]> files = new java.util.HashMap<>();
+  private final java.util.TreeSet<Integer> syncRequests = new java.util.TreeSet<>();
 
   /** A page of a file. */
   public record Key(int file, long page) {}
@@ -110,6 +119,7 @@ public final class PageCache {
       fileDirtied(e.key.file(), now);
     }
     writesBySource[source.ordinal()]++;
+    syncRequests.add(file);
     long after = settings.flushAfter(source);
     if (after > 0) {
       List<Entry> pending = pendingBySource.get(source.ordinal());
@@ -162,7 +172,10 @@ public final class PageCache {
       long[] f = files.get(e.key.file());
       if (f[1] <= expired) old.add(e);
     }
-    for (Entry e : old) startWriteback(e);
+    for (Entry e : old) {
+      startWriteback(e);
+      files.get(e.key.file())[1] = now;
+    }
     overBackground();
     while (nextTick <= now) nextTick += settings.writebackNanos();
   }
@@ -188,6 +201,16 @@ public final class PageCache {
       forced.add(e);
     }
     return forced;
+  }
+
+  /**
+   * The files written since the last call, in file order, and forgets them: what {@code
+   * ProcessSyncRequests} fsyncs at a checkpoint (requests registered later wait for the next).
+   */
+  public List<Integer> takeSyncRequests() {
+    List<Integer> f = new ArrayList<>(syncRequests);
+    syncRequests.clear();
+    return f;
   }
 
   /** The next page whose writeback started, to put on the device, or {@code null} when none waits. */

@@ -9,7 +9,9 @@ import java.util.ArrayDeque;
  * a log flush waits behind at most one request (the block layer interleaves writeback with the
  * log's fsyncs; it does not put a whole file's writeback ahead of them): first the pages of
  * an {@code fsync} in progress, then its flush of the device, then the flusher's writeback. An
- * {@code fsync} ({@link #fsync}) completes when its flush does ({@link #takeSyncDone}). A read
+ * {@code fsync} of several files ({@link #fsync}) does them one after the other, each its pages
+ * then a flush of the device, as {@code ProcessSyncRequests} calls {@code fsync} on each file in
+ * turn; it completes when the last flush does ({@link #takeSyncDone}). A read
  * that misses the cache is a device read. The caller applies {@link #advance} at {@link
  * #nextEventAt} (its event loop).
  */
@@ -18,6 +20,7 @@ public final class SimPageCache {
   private final SimDevice device;
   private final long readNanos;
   private final ArrayDeque<PageCache.Entry> syncQueue = new ArrayDeque<>();
+  private final ArrayDeque<Integer> syncFiles = new ArrayDeque<>();
   private boolean syncPending;
   private boolean syncDone;
   private long inFlightDoneAt = Long.MAX_VALUE;
@@ -56,8 +59,21 @@ public final class SimPageCache {
    * @throws IllegalStateException when an fsync is in progress
    */
   public void fsync(long now, int file) {
+    fsync(now, java.util.List.of(file));
+  }
+
+  /**
+   * Starts {@code fsync} of each of {@code files} in turn at {@code now}: a file's dirty pages (as
+   * they are when its turn comes) go to the device ahead of other writeback, then the device's
+   * flush, then the next file; {@link #takeSyncDone} says when the last completed.
+   *
+   * @throws IllegalStateException when an fsync is in progress or {@code files} is empty
+   */
+  public void fsync(long now, java.util.List<Integer> files) {
     if (syncPending) throw new IllegalStateException("an fsync is in progress");
-    syncQueue.addAll(cache.fsync(file));
+    if (files.isEmpty()) throw new IllegalStateException("no file to fsync");
+    syncFiles.addAll(files);
+    syncQueue.addAll(cache.fsync(syncFiles.poll()));
     syncPending = true;
     pump(now);
   }
@@ -78,7 +94,9 @@ public final class SimPageCache {
   public void advance(long now) {
     if (inFlightDoneAt <= now) {
       inFlightDoneAt = Long.MAX_VALUE;
-      if (inFlightIsSync) {
+      if (inFlightIsSync && !syncFiles.isEmpty()) {
+        syncQueue.addAll(cache.fsync(syncFiles.poll()));
+      } else if (inFlightIsSync) {
         syncPending = false;
         syncDone = true;
       } else {

@@ -98,6 +98,30 @@ class SimPageCacheTest {
   }
 
   @Test
+  void fsyncOfSeveralFilesDoesEachInTurnItsPagesThenAFlush() {
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    c.write(0, 0, 1, WriteSource.CHECKPOINTER);
+    c.write(0, 0, 2, WriteSource.CHECKPOINTER);
+    c.write(0, 1, 1, WriteSource.BACKEND);
+    assertEquals(java.util.List.of(0, 1), c.cache().takeSyncRequests());
+    assertEquals(java.util.List.of(), c.cache().takeSyncRequests(), "taken requests are forgotten");
+    // file 0 from 1 ms: pages to 1.1 and 1.2 ms, its flush to 2.2 ms; file 1's page 2, written at 1.5 ms, is
+    // forced with page 1 when file 1's turn comes: pages to 2.3 and 2.4 ms, its flush to 3.4 ms
+    c.fsync(1 * MS, java.util.List.of(0, 1));
+    runUntil(c, 1_500 * US);
+    c.write(1_500 * US, 1, 2, WriteSource.BACKEND);
+    assertEquals(java.util.List.of(1), c.cache().takeSyncRequests(), "a write during the sync is a request for the next");
+    runUntil(c, 3_399 * US);
+    assertFalse(c.takeSyncDone());
+    runUntil(c, 3_400 * US);
+    assertTrue(c.takeSyncDone());
+    assertEquals(4, c.cache().writebackPages());
+    assertEquals(2 * MS, d.busyNanos(IoKind.DATA_SYNC), "two flushes");
+    assertEquals(0, c.cache().dirtyBytes());
+  }
+
+  @Test
   void aLogFlushDuringAnFsyncWaitsForOnePageWriteNotAllOfThem() {
     SimDevice d = device();
     SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
@@ -128,16 +152,42 @@ class SimPageCacheTest {
   }
 
   @Test
-  void aFileDirtiedDuringItsWritebackKeepsItsAge() {
+  void aFileDirtiedDuringItsWritebackIsAgedFromThatWriteback() {
     SimDevice d = device();
     SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
     c.write(1_000 * MS, 0, 1, WriteSource.BACKEND); // file 0 dirty since 1 s
-    c.advance(35_000 * MS); // expired: page 1 on the device 35 s .. 35 s + 100 us
-    c.write(35_000 * MS + 50 * US, 0, 2, WriteSource.BACKEND); // dirtied while under writeback: still dirty since 1 s
+    c.advance(35_000 * MS); // expired: page 1 on the device 35 s .. 35 s + 100 us; the file's age restarts at 35 s
+    c.write(35_000 * MS + 50 * US, 0, 2, WriteSource.BACKEND); // dirtied during the writeback
     c.advance(35_000 * MS + 100 * US);
     assertEquals(PAGE, c.cache().dirtyBytes());
-    c.advance(40_000 * MS); // the next wake-up writes page 2 back (file 39 s old), not 30 s after 35 s
+    c.advance(40_000 * MS); // 5 s old at 40 s: stays
+    c.advance(60_000 * MS); // 25 s old at 60 s: stays
+    assertEquals(PAGE, c.cache().dirtyBytes());
+    c.advance(65_000 * MS); // 30 s old at 65 s: written back
     assertEquals(0, c.cache().dirtyBytes());
+  }
+
+  @Test
+  void aFileWrittenWithoutPauseIsWrittenBackOnceAnExpiryAge() {
+    // page s written at s seconds, s = 0..59. File 0 first dirtied at 0 s expires at the wake-up at 30 s, which
+    // takes pages 0..29 and restarts its age; the wake-ups at 35 .. 55 s leave pages 30..59 alone (under the
+    // per-wake-up rule they would take them 5 s at a time, leaving 55..59), the one at 60 s takes them.
+    SimDevice d = device();
+    SimPageCache c = new SimPageCache(plain(), PAGE, d, 0);
+    for (int s = 0; s < 60; s++) {
+      runUntil(c, s * 1_000 * MS);
+      c.write(s * 1_000 * MS, 0, s, WriteSource.BACKEND);
+    }
+    runUntil(c, 59_500 * MS);
+    assertEquals(30, c.cache().writebackPages());
+    assertEquals(30L * PAGE, c.cache().dirtyBytes());
+    runUntil(c, 61_000 * MS);
+    assertEquals(60, c.cache().writebackPages());
+    assertEquals(0, c.cache().dirtyBytes());
+  }
+
+  private static void runUntil(SimPageCache c, long until) {
+    while (c.nextEventAt() <= until) c.advance(c.nextEventAt());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.bufmgr.workloads.synth;
 import dev.bufmgr.core.event.EventBatch;
 import dev.bufmgr.core.event.EventMeta;
 import dev.bufmgr.core.buffer.AccessStrategy;
+import java.util.BitSet;
 
 /**
  * The page requests and log records of pgbench's TPC-B-like script ({@code pgbench -b
@@ -31,16 +32,25 @@ import dev.bufmgr.core.buffer.AccessStrategy;
  *   <li>history: 48-byte tuples, {@value #HISTORY_ROWS_PER_PAGE} rows a page, appended.
  * </ul>
  *
- * <p>Log records, in PostgreSQL's total record lengths (pg_waldump samples in
- * research/postgres-write-path.md): a HOT update 72 bytes; an update that is not HOT moves the
- * row to another page (at fillfactor 100 the page is full; the free-space map finds one with
- * room, modelled as a uniformly drawn page of the table, so the table keeps its size as under
- * autovacuum) and logs about 192 bytes, 64 against the old page and 128 (the new tuple) against
- * the new one, plus a B-tree INSERT_LEAF of 64 bytes for the new index entry; a history insert 72
- * bytes; a commit 34. A share {@code hot} of accounts updates is HOT: the first update of a full
- * page cannot be, later ones find room once the page is pruned; the default 0.9 is an
- * assumption, not a measurement. Tellers and branches updates are HOT (tiny tables, pruned all
- * the time). Page splits, vacuum and pruning records are not modelled.
+ * <p>Log records, in PostgreSQL 15's total record lengths as {@code pg_waldump --stats=record}
+ * reports them for this workload (reports/pg-calibration): a HOT update 72 bytes, a history insert
+ * 79, a commit 34. Whether an accounts update is HOT follows {@code heap_update} (heapam.c): the new
+ * version stays on the row's page only if it fits there (and no indexed column changes, which
+ * pgbench's {@code abalance} update never does). After {@code pgbench -i} every accounts page is
+ * full (fillfactor 100, 116 bytes left, a version needs 132), so the first update of a page since
+ * the load is not HOT: {@code heap_update} marks the old tuple locked while it looks for room (a
+ * {@code Heap/LOCK} record, 54 bytes), {@code RelationGetBufferForTuple} finds no page with room
+ * in the free-space map and extends the table, so the new version goes to the table's tail page
+ * (61 rows a page; the first row initializes it), logged as one {@code Heap/UPDATE} of 171 bytes
+ * against the tail page, and the primary key gets a new entry ({@code Btree/INSERT_LEAF}, 64
+ * bytes). Every later update of that page finds the old version dead, {@code heap_page_prune_opt}
+ * prunes the page first (its free space is under {@code BLCKSZ/10}; a {@code Heap2/PRUNE} record of
+ * 63 bytes frees 128 bytes) and the update is HOT. {@code touched} is the share of accounts pages
+ * already updated since the load when the stream starts (0 right after {@code pgbench -i}): each
+ * page is in it or not by a hash of its number, independent of the stream's draws. Simplified: a
+ * moved row's later updates are modelled on its original page, and the rarer prunes of the tellers
+ * and branches pages (every tens of updates), page splits and vacuum are not modelled; tellers and
+ * branches updates are HOT (their pages have room).
  *
  * <p>Full-page images leave out each page's hole ({@link #imageBytes}): an accounts heap page
  * holds 8,076 bytes, a leaf 7,380, an inner page 5,760, a tellers or branches page what its rows
@@ -62,10 +72,11 @@ public final class TpcbShape {
 
   /** Record lengths in bytes. */
   public static final int HOT_UPDATE = 72;
-  public static final int UPDATE_OLD_PAGE = 64;
-  public static final int UPDATE_NEW_PAGE = 128;
+  public static final int PRUNE = 63;
+  public static final int LOCK = 54;
+  public static final int UPDATE = 171;
   public static final int INSERT_LEAF = 64;
-  public static final int HISTORY_INSERT = 72;
+  public static final int HISTORY_INSERT = 79;
   public static final int COMMIT = 34;
 
   static final int ACCOUNTS_INDEX_REL = PgbenchSelectShape.INDEX_REL;
@@ -75,6 +86,7 @@ public final class TpcbShape {
   static final int BRANCHES_REL = 5;
   static final int BRANCHES_INDEX_REL = 6;
   static final int HISTORY_REL = 7;
+  private static final long TOUCHED_SALT = 0x70C4ED5A17L;
 
   /** The script: the full TPC-B-like transaction, or pgbench -N's simple update. */
   public enum Mode {
@@ -103,7 +115,7 @@ public final class TpcbShape {
   private final long tellers;
   private final long branches;
   private final Mode mode;
-  private final double hot;
+  private final double touched;
   private final double readOnly;
   private final PgbenchSelectShape accountsTable;
   private final BTreeShape tellersIndex;
@@ -111,16 +123,16 @@ public final class TpcbShape {
 
   /**
    * @param scale pgbench's scale factor (fractions allowed: at least one teller and one branch)
-   * @param hot the share of accounts updates that are HOT, 0..1
+   * @param touched the share of accounts heap pages updated since the load when a stream starts, 0..1
    * @param readOnly the share of transactions that are select-only lookups, 0..1
    */
-  public TpcbShape(double scale, Mode mode, double hot, double readOnly) {
+  public TpcbShape(double scale, Mode mode, double touched, double readOnly) {
     if (!(scale > 0)) throw new IllegalArgumentException("tpcb: scale must be positive");
     this.accounts = Math.max(1, Math.round(scale * ACCOUNTS_PER_SCALE));
     this.tellers = Math.max(1, Math.round(scale * TELLERS_PER_SCALE));
     this.branches = Math.max(1, Math.round(scale));
     this.mode = mode;
-    this.hot = hot;
+    this.touched = touched;
     this.readOnly = readOnly;
     this.accountsTable = new PgbenchSelectShape(accounts);
     this.tellersIndex = new BTreeShape(tellers, TELLERS_INDEX_REL);
@@ -178,6 +190,8 @@ public final class TpcbShape {
   public PageStream stream(SplitMix64 rng) {
     return new PageStream() {
       private long historyRows;
+      private long movedRows;
+      private final BitSet updated = new BitSet();
 
       @Override
       public int maxUnit() {
@@ -211,12 +225,16 @@ public final class TpcbShape {
         BTreeShape index = accountsTable.index();
         index.descend(aid, out, PageClasses.INDEX_ROOT, PageClasses.INDEX_INNER, PageClasses.INDEX_LEAF);
         long rowPage = accountsTable.heapPage(aid);
-        if (rng.nextDouble() < hot) {
+        int page = (int) (rowPage & 0xFFFF_FFFFL);
+        if (updated.get(page) || initiallyTouched(page)) {
+          out.add(rowPage, change(PageClasses.HEAP, PRUNE, false));
           out.add(rowPage, change(PageClasses.HEAP, HOT_UPDATE, false));
         } else {
-          out.add(rowPage, change(PageClasses.HEAP, UPDATE_OLD_PAGE, false));
-          rowPage = ((long) ACCOUNTS_REL << 32) | rng.nextLong(accountsTable.heapPages());
-          out.add(rowPage, change(PageClasses.HEAP, UPDATE_NEW_PAGE, false));
+          updated.set(page);
+          out.add(rowPage, change(PageClasses.HEAP, LOCK, false));
+          long moved = movedRows++;
+          rowPage = ((long) ACCOUNTS_REL << 32) | (accountsTable.heapPages() + moved / ACCOUNT_ROWS_PER_PAGE);
+          out.add(rowPage, change(PageClasses.HEAP, UPDATE, moved % ACCOUNT_ROWS_PER_PAGE == 0));
           out.add(index.leafPage(aid), change(PageClasses.INDEX_LEAF, INSERT_LEAF, false));
         }
         index.descend(aid, out, PageClasses.INDEX_ROOT, PageClasses.INDEX_INNER, PageClasses.INDEX_LEAF);
@@ -235,6 +253,11 @@ public final class TpcbShape {
         out.add(0, EventMeta.commit(COMMIT));
       }
     };
+  }
+
+  /** Whether accounts heap page {@code page} was updated since the load before the stream started. */
+  boolean initiallyTouched(long page) {
+    return touched > 0 && (SplitMix64.derive(TOUCHED_SALT, page) >>> 11) * 0x1.0p-53 < touched;
   }
 
   private static int change(int pageClass, int bytes, boolean init) {

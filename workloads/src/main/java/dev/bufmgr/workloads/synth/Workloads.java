@@ -100,7 +100,7 @@ public final class Workloads {
           ParameterSpec.decimal("ratio", 1, 1e-3, 1e4, "with frames: tables of about ratio times frames pages")
               .asOptional(),
           ParameterSpec.choice("mode", "tpcb", List.of("tpcb", "simple-update"), "pgbench's built-in script"),
-          ParameterSpec.decimal("hot", 0.9, 0, 1, "share of account accesses to the hot set"),
+          ParameterSpec.decimal("touched", 0, 0, 1, "share of accounts pages updated since the load (their updates are HOT)"),
           ParameterSpec.decimal("readOnly", 0, 0, 1, "share of read-only transactions")),
           (p, seed, draw) -> tpcb(p).stream(new SplitMix64(draw))),
       new Kind("mix", "a weighted mix; stream i's pages are offset by i<<48", List.of(
@@ -225,9 +225,9 @@ public final class Workloads {
       scale = p.doubleValue("scale");
     }
     TpcbShape.Mode mode = TpcbShape.Mode.parse(p.choice("mode"));
-    double hot = p.doubleValue("hot");
+    double touched = p.doubleValue("touched");
     double readOnly = p.doubleValue("readOnly");
-    return new TpcbShape(scale, mode, hot, readOnly);
+    return new TpcbShape(scale, mode, touched, readOnly);
   }
 
   private static PageStream mix(Parameters p, long seed, long drawSeed) {

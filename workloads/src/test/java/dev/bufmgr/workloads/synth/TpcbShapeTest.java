@@ -34,35 +34,94 @@ class TpcbShapeTest {
   }
 
   @Test
-  void aHotTransactionAtScaleOneMakesThirteenEventsAndLogs328Bytes() {
+  void aHotTransactionAtScaleOneMakesFourteenEventsAndLogs400Bytes() {
     // 100,000 accounts: 273 leaves under one root, so two index levels; tellers and branches: one index page each.
     List<Integer> m = oneTransaction(new TpcbShape(1, TpcbShape.Mode.TPCB, 1, 0), 3);
-    assertEquals(13, m.size(), "begin, root, leaf, heap change, root, leaf, heap read, tellers index, tellers change, "
-        + "branches index, branches change, history insert, commit");
+    assertEquals(14, m.size(), "begin, root, leaf, prune, heap change, root, leaf, heap read, tellers index, "
+        + "tellers change, branches index, branches change, history insert, commit");
     assertEquals(EventMeta.BEGIN, EventMeta.kind(m.get(0)));
-    assertEquals(EventMeta.COMMIT, EventMeta.kind(m.get(12)));
-    assertEquals(34, EventMeta.recordBytes(m.get(12)));
+    assertEquals(EventMeta.COMMIT, EventMeta.kind(m.get(13)));
+    assertEquals(34, EventMeta.recordBytes(m.get(13)));
     long writes = m.stream().filter(x -> EventMeta.isPage(x) && EventMeta.isWrite(x)).count();
-    assertEquals(4, writes, "accounts, tellers, branches, history");
-    assertEquals(4 * 72 + 40, logBytes(m));
-    assertEquals(PageClasses.HISTORY, EventMeta.pageClass(m.get(11)));
-    assertTrue(EventMeta.initializes(m.get(11)), "the first history row starts its page");
+    assertEquals(5, writes, "accounts prune and update, tellers, branches, history");
+    // Records rounded up to 8 bytes: prune 64, three HOT updates 72, history 80, commit 40.
+    assertEquals(64 + 3 * 72 + 80 + 40, logBytes(m));
+    assertEquals(PageClasses.HISTORY, EventMeta.pageClass(m.get(12)));
+    assertTrue(EventMeta.initializes(m.get(12)), "the first history row starts its page");
   }
 
   @Test
-  void anUpdateThatIsNotHotMovesTheRowAndAddsAnIndexEntry() {
-    List<Integer> m = oneTransaction(new TpcbShape(1, TpcbShape.Mode.TPCB, 0, 0), 3);
+  void theFirstUpdateOfAPageSinceTheLoadIsNotHotAndMovesTheRowToTheTailPage() {
+    TpcbShape shape = new TpcbShape(1, TpcbShape.Mode.TPCB, 0, 0);
+    EventBatch b = new EventBatch(64);
+    shape.stream(new SplitMix64(3)).emit(b);
+    List<Integer> m = new ArrayList<>();
+    for (int i = 0; i < b.size(); i++) m.add(b.meta[i]);
     assertEquals(15, m.size());
-    assertEquals(64 + 128 + 64 + 3 * 72 + 40, logBytes(m), "old page, new page, INSERT_LEAF, tellers, branches, history, commit");
+    // Lock 54 -> 56, update 171 -> 176, INSERT_LEAF 64, tellers and branches 72 each, history 80, commit 40.
+    assertEquals(56 + 176 + 64 + 2 * 72 + 80 + 40, logBytes(m));
+    assertEquals(1640, b.pages[4] & 0xFFFF_FFFFL, "the new version goes to the first page past the 1,640 loaded");
+    assertTrue(EventMeta.initializes(b.meta[4]), "the first moved row initializes the tail page");
     assertEquals(PageClasses.INDEX_LEAF, EventMeta.pageClass(m.get(5)));
     assertTrue(EventMeta.isWrite(m.get(5)));
   }
 
   @Test
+  void anAccountsUpdateIsHotExactlyWhenItsPageWasUpdatedBefore() {
+    // 1,000 accounts on ceil(1000 / 61) = 17 pages: each page's first update moves its row, later ones are HOT.
+    TpcbShape shape = new TpcbShape(0.01, TpcbShape.Mode.SIMPLE_UPDATE, 0, 0);
+    PageStream stream = shape.stream(new SplitMix64(5));
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    int moved = 0;
+    for (int t = 0; t < 500; t++) {
+      EventBatch b = new EventBatch(64);
+      stream.emit(b);
+      int heap = -1;
+      boolean leafInsert = false;
+      for (int i = 0; i < b.size(); i++) {
+        int m = b.meta[i];
+        if (heap < 0 && EventMeta.isPage(m) && EventMeta.isWrite(m) && EventMeta.pageClass(m) == PageClasses.HEAP) heap = i;
+        if (EventMeta.isPage(m) && EventMeta.isWrite(m) && EventMeta.pageClass(m) == PageClasses.INDEX_LEAF) leafInsert = true;
+      }
+      boolean first = seen.add(b.pages[heap]);
+      assertEquals(first, leafInsert, "transaction " + t);
+      assertEquals(first ? TpcbShape.LOCK : TpcbShape.PRUNE, EventMeta.recordBytes(b.meta[heap]));
+      if (first) {
+        assertEquals(17, b.pages[heap + 1] & 0xFFFF_FFFFL, "17 moved rows share the first tail page");
+        assertEquals(moved == 0, EventMeta.initializes(b.meta[heap + 1]));
+        moved++;
+      }
+    }
+    assertEquals(17, moved, "after 500 uniform draws every one of the 17 pages has been updated");
+  }
+
+  @Test
+  void theNonHotShareFollowsTheOccupancyOfTheLoadedPages() {
+    // u uniform updates over N pages, a share F already touched: expected first touches N (1 - F)(1 - exp(-u/N)).
+    // Scale 1: N = 1640; F = 0.5, u = 1640: 820 (1 - 1/e) = 518.3, standard deviation about 14; with the hash's
+    // own count of touched pages T in place of 820, (1640 - T)(1 - 1/e).
+    TpcbShape shape = new TpcbShape(1, TpcbShape.Mode.SIMPLE_UPDATE, 0.5, 0);
+    int touched = 0;
+    for (int p = 0; p < 1640; p++) if (shape.initiallyTouched(p)) touched++;
+    assertTrue(Math.abs(touched - 820) < 60, "pages touched at the start: " + touched);
+    PageStream stream = shape.stream(new SplitMix64(11));
+    int leafInserts = 0;
+    for (int t = 0; t < 1640; t++) {
+      EventBatch b = new EventBatch(64);
+      stream.emit(b);
+      for (int i = 0; i < b.size(); i++) {
+        int m = b.meta[i];
+        if (EventMeta.isPage(m) && EventMeta.isWrite(m) && EventMeta.pageClass(m) == PageClasses.INDEX_LEAF) leafInserts++;
+      }
+    }
+    assertTrue(Math.abs(leafInserts - (1640 - touched) * (1 - Math.exp(-1))) < 60, "updates that were not HOT: " + leafInserts);
+  }
+
+  @Test
   void simpleUpdateAndSelectOnlyTransactions() {
     List<Integer> n = oneTransaction(new TpcbShape(1, TpcbShape.Mode.SIMPLE_UPDATE, 1, 0), 3);
-    assertEquals(9, n.size(), "pgbench -N: no tellers and branches updates");
-    assertEquals(2 * 72 + 40, logBytes(n));
+    assertEquals(10, n.size(), "pgbench -N: no tellers and branches updates");
+    assertEquals(64 + 72 + 80 + 40, logBytes(n));
     List<Integer> s = oneTransaction(new TpcbShape(1, TpcbShape.Mode.TPCB, 1, 1), 3);
     assertEquals(5, s.size(), "begin, root, leaf, heap read, commit");
     assertEquals(0, EventMeta.recordBytes(s.get(4)), "a read-only transaction writes no commit record");
@@ -106,13 +165,13 @@ class TpcbShapeTest {
   @Test
   void theWorkloadSpecCarriesTransactionsAndRefusesBadParameters() {
     Workloads.Workload w = Workloads.parse("tpcb:scale=2,seed=4");
-    assertEquals("tpcb:requests=1000000,seed=4,scale=2.0,mode=tpcb,hot=0.9,readOnly=0.0", w.canonical());
+    assertEquals("tpcb:requests=1000000,seed=4,scale=2.0,mode=tpcb,touched=0.0,readOnly=0.0", w.canonical());
     assertTrue(w.open().carries().contains(EventField.TRANSACTIONS));
-    assertEquals("tpcb:seed=4,scale=2.0,mode=tpcb,hot=0.9,readOnly=0.0", w.openForPipeline().name());
+    assertEquals("tpcb:seed=4,scale=2.0,mode=tpcb,touched=0.0,readOnly=0.0", w.openForPipeline().name());
     assertTrue(!Workloads.parse("zipf:pages=10").open().carries().contains(EventField.TRANSACTIONS));
     assertThrows(IllegalArgumentException.class, () -> Workloads.parse("tpcb:mode=nope,scale=1"));
     assertThrows(IllegalArgumentException.class, () -> Workloads.parse("tpcb:scale=1,frames=10,ratio=2"));
     assertThrows(IllegalArgumentException.class, () -> Workloads.parse("tpcb:frames=10"));
-    assertThrows(IllegalArgumentException.class, () -> Workloads.parse("tpcb:scale=1,hot=2"));
+    assertThrows(IllegalArgumentException.class, () -> Workloads.parse("tpcb:scale=1,touched=2"));
   }
 }

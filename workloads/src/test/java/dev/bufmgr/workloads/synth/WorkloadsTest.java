@@ -160,7 +160,7 @@ class WorkloadsTest {
         Workloads.parse("zipf:pages=100,requests=1000").canonical());
     assertEquals("pgbench-select:requests=5,seed=1,frames=1000,indexShare=0.5",
         Workloads.parse("pgbench-select:frames=1000,requests=5").canonical());
-    assertEquals("tpcb:requests=5,seed=2,scale=1.0,mode=simple-update,hot=0.9,readOnly=0.0",
+    assertEquals("tpcb:requests=5,seed=2,scale=1.0,mode=simple-update,touched=0.0,readOnly=0.0",
         Workloads.parse("tpcb:mode=simple-update,scale=1,seed=2,requests=5").canonical());
   }
 }
