@@ -51,8 +51,8 @@ public final class ReplayCommand implements Runnable, WritesOutputs {
 
   @Option(names = "--pools", paramLabel = "NAME=SELECTOR:SHARE%[CLASSES],...",
       description = {"Pools side by side, each page routed by its page class (repeatable; one policy each, replacing the default",
-          "policies unless --policy is given too), e.g. default=gclock:70%,keep=lru-k:20%[index-root,index-inner,index-leaf],",
-          "recycle=lru-pool:10%[history]. Shares sum to 100%; one pool lists no classes and takes the rest; selector",
+          "policies unless --policy is given too), e.g. default=gclock:70%%,keep=lru-k:20%%[index-root,index-inner,index-leaf],",
+          "recycle=lru-pool:10%%[history]. Shares sum to 100%%; one pool lists no classes and takes the rest; selector",
           "parameters in parentheses, gclock(maxUsage=3;batch=1). Each pool gets its share of --frames (largest remainders)."})
   List<String> pools = new ArrayList<>();
 

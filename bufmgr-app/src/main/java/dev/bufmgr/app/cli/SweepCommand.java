@@ -82,7 +82,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(names = "--sample", paramLabel = "R|pages=N",
       description = {"Sampled curves: SHARDS (keep a page when hash(page) mod P < R x P) with miniature caches of frames x R,",
-          "misses adjusted for the sampled count; rows carry sampleRate. A rate (0.01, 1%), pages=N or R,pages=N."})
+          "misses adjusted for the sampled count; rows carry sampleRate. A rate (0.01, 1%%), pages=N or R,pages=N."})
   String sample;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/sweep", description = "Results folder (default: ${DEFAULT-VALUE}).")

@@ -52,4 +52,28 @@ class BufmgrCommandTest {
     assertEquals(0, run.status(), run.err());
     assertEquals(true, run.out().contains("Usage: bufmgr replay"), run.out());
   }
+
+  /**
+   * Every subcommand's and experiment's --help is formatted by picocli without a warning: a bare '%'
+   * in a description (a share such as 70%) made picocli print "[picocli WARN] Could not format" to
+   * stderr and show the text unformatted.
+   */
+  @Test
+  void everyHelpFormatsWithoutWarnings() {
+    List<String[]> helps = new java.util.ArrayList<>();
+    for (String name : BufmgrCommand.commandLine().getSubcommands().keySet()) {
+      if (!name.equals("help")) helps.add(new String[] {name, "--help"});
+    }
+    for (String name : BufmgrCommand.commandLine().getSubcommands().get("experiment").getSubcommands().keySet()) {
+      helps.add(new String[] {"experiment", name, "--help"});
+    }
+    List<String> bad = new java.util.ArrayList<>();
+    for (String[] args : helps) {
+      CliRun run = CliRun.of(args);
+      if (run.status() != 0 || run.err().contains("WARN") || run.out().contains("%n")) {
+        bad.add(String.join(" ", args) + ": " + run.err().lines().findFirst().orElse("exit " + run.status()));
+      }
+    }
+    assertEquals(List.of(), bad, "a --help that picocli could not format");
+  }
 }
