@@ -123,6 +123,7 @@ public final class BarChart implements Figure {
     if (xTitle != null) b.xAxisTitle(xTitle);
     CategoryChart chart = b.build();
     CategoryStyler s = chart.getStyler();
+    Charts.title(s, chart.getTitle(), width);
     double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
     double[] r = LineChart.range(all, 0.0, null);
     Charts.ticks(s, false, new double[] {Math.min(r[0], 0), r[1]}, false, Axes.Y_TICKS, Axes.integers(all));
@@ -139,19 +140,31 @@ public final class BarChart implements Figure {
   }
 
   /**
-   * The angle of the category labels: 0 when every label fits its share of the plot's width (at
-   * about {@value #CHAR_PX} pixels a character), else 45 degrees, or 90 when even slanted they would
-   * touch (a slanted label needs about 0.7 of its length across).
+   * The angle of the category labels: 0 when every label fits its share of the plot's width, else
+   * 45 degrees, or 90 when even slanted they would not. XChart's own test (AxisTickCalculator_,
+   * willLabelsFitInTickSpaceHint) is applied: the widest label's rotated bounds, times 1.1, must
+   * be narrower than the space per category, or XChart leaves every other label out.
    */
   int rotation() {
-    int longest = categories.stream().mapToInt(String::length).max().orElse(0);
-    double share = plotWidth() / Math.max(1.0, categories.size());
-    double flat = longest * CHAR_PX + 8;
-    if (flat <= share) return 0;
-    return 0.7 * longest * CHAR_PX <= share * 1.6 ? 45 : 90;
+    double share = 0.9 * plotWidth() / Math.max(1.0, categories.size());
+    if (widestLabel(0) * 1.1 < share) return 0;
+    return widestLabel(45) * 1.1 < share ? 45 : 90;
   }
 
-  /** Pixels a tick-label character takes, roughly (XChart's 12-point sans serif). */
+  /** The width of the widest category label's bounds at {@code degrees}, in XChart's tick-label font. */
+  private double widestLabel(int degrees) {
+    java.awt.Font font = new CategoryStyler().getAxisTickLabelsFont();
+    java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, false);
+    java.awt.geom.AffineTransform rot = degrees == 0 ? null : java.awt.geom.AffineTransform.getRotateInstance(-Math.toRadians(degrees));
+    double widest = 0;
+    for (String c : categories) {
+      if (c.isEmpty()) continue;
+      widest = Math.max(widest, new java.awt.font.TextLayout(c, font, frc).getOutline(rot).getBounds().getWidth());
+    }
+    return widest;
+  }
+
+  /** Pixels a character of a legend line takes, roughly (XChart's 12-point sans serif). */
   static final double CHAR_PX = 7;
 
   /** The plot's width, roughly: the chart less the y axis and, when shown, the legend. */

@@ -50,6 +50,23 @@ final class Charts {
     styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, size));
   }
 
+  /**
+   * The title's font: XChart's own, shrunk a point at a time (to 10 points at least) until the
+   * title fits the chart's width, as XChart draws the title on one line and cuts both ends of a
+   * longer one.
+   */
+  static void title(Styler styler, String title, int width) {
+    Font font = styler.getChartTitleFont();
+    BufferedImage probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_ARGB);
+    Graphics2D g = probe.createGraphics();
+    try {
+      while (font.getSize() > 10 && g.getFontMetrics(font).stringWidth(title) > width - 16) font = font.deriveFont((float) font.getSize() - 1);
+    } finally {
+      g.dispose();
+    }
+    styler.setChartTitleFont(font);
+  }
+
   /** {@code name} broken after commas or at spaces into lines of at most {@value #LEGEND_CHARS} characters, continuation lines indented. */
   static String wrap(String name) {
     List<String> tokens = new ArrayList<>();
@@ -92,7 +109,7 @@ final class Charts {
   static void ticks(AxesChartStyler styler, boolean x, double[] range, boolean log, int ticks, boolean integers) {
     styler.setLocale(Locale.ROOT);
     if (log) {
-      if (x) styler.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
+      if (x) styler.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks, true));
       else styler.setYAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
     } else {
       String pattern = Axes.decimalPattern(range[0], range[1], ticks, integers);

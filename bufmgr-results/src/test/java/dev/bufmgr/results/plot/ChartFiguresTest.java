@@ -45,8 +45,9 @@ class ChartFiguresTest {
         rows.add(new ResultRow().put("policy", policies.get(k)).put("frames", f).put("hitRatio", 0.3 + 0.02 * k + f / 100_000.0));
       }
     }
-    Figure fig = MissRatioChart.figure("t", rows, AxisScale.AUTO);
-    assertTrue(fig instanceof SmallMultiples, "12 curves split");
+    LineChart fig = (LineChart) MissRatioChart.figure("t", rows, AxisScale.AUTO);
+    SmallMultiples panels = fig.panels();
+    assertTrue(panels != null, "12 curves split");
     assertEquals(2 * 640, fig.width(), "10 policies and 2 references: two panels of 5 + 2");
   }
 
