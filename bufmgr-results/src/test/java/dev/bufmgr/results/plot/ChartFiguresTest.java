@@ -59,7 +59,15 @@ class ChartFiguresTest {
     assertEquals(0, BarChart.of("t", "y", few).series("lru", List.of(1, 2)).rotation());
     List<Integer> ones = new ArrayList<>();
     for (int i = 0; i < 16; i++) ones.add(1);
-    assertEquals(90, BarChart.of("t", "y", many).series("lru", ones).rotation());
+    BarChart crowded = BarChart.of("t", "y", many).series("lru", ones);
+    assertEquals(45, crowded.rotation(), "16 categories of about 45 pixels each: slanted labels stay apart");
+    // XChart shows every label only when a category is at least its tick-mark spacing hint wide
+    // (74 pixels by default): 16 categories share the plot's 900 - 90 - 91 pixels.
+    assertTrue(crowded.tickSpacingHint() <= (900 - 90 - 91) / 16, "every category labelled");
+    List<String> twelve = List.of("arc", "car", "clockpro", "gclock", "hotcool", "lirs", "lru-k", "lru-pool", "s3fifo", "sieve", "slru", "twoq");
+    List<Integer> twelveOnes = twelve.stream().map(x -> 1).toList();
+    BarChart selectors = BarChart.of("t", "y", twelve).series("lru", twelveOnes);
+    assertTrue(selectors.chart().getStyler().getXAxisTickMarkSpacingHint() < 50, "12 selectors: none left out");
   }
 
   @Test
