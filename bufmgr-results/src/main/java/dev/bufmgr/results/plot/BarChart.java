@@ -123,7 +123,6 @@ public final class BarChart implements Figure {
     if (xTitle != null) b.xAxisTitle(xTitle);
     CategoryChart chart = b.build();
     CategoryStyler s = chart.getStyler();
-    Charts.title(s, chart.getTitle(), width);
     double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
     double[] r = LineChart.range(all, 0.0, null);
     Charts.ticks(s, false, new double[] {Math.min(r[0], 0), r[1]}, false, Axes.Y_TICKS, Axes.integers(all));
@@ -137,6 +136,7 @@ public final class BarChart implements Figure {
     s.setXAxisTickMarkSpacingHint(Math.min(s.getXAxisTickMarkSpacingHint(), tickSpacingHint()));
     List<String> labels = series.keySet().stream().map(PolicyLabel::of).toList();
     Charts.legend(s, labels, legend);
+    Charts.title(s, chart.getTitle(), width, labels, legend);
     return chart;
   }
 

@@ -52,15 +52,22 @@ final class Charts {
 
   /**
    * The title's font: XChart's own, shrunk a point at a time (to 10 points at least) until the
-   * title fits the chart's width, as XChart draws the title on one line and cuts both ends of a
-   * longer one.
+   * title fits. XChart draws the title on one line centred over the plot, which the legend on the
+   * right pushes left, and cuts a longer one at the chart's edges; the plot is taken as the chart
+   * less about 90 pixels of y axis and the legend's longest line ({@code legendLines}, about 7
+   * pixels a character and 70 of key and padding).
    */
-  static void title(Styler styler, String title, int width) {
+  static void title(Styler styler, String title, int width, Collection<String> legendLines, boolean legendShown) {
+    int chars = 0;
+    if (legendShown) for (String n : legendLines) for (String line : wrap(n).split("\n")) chars = Math.max(chars, line.length());
+    double legend = legendShown && chars > 0 ? chars * 7 + 70 : 0;
+    double centre = 70 + (width - 90 - legend) / 2;
+    double room = 2 * Math.min(centre, width - centre) - 16;
     Font font = styler.getChartTitleFont();
     BufferedImage probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_ARGB);
     Graphics2D g = probe.createGraphics();
     try {
-      while (font.getSize() > 10 && g.getFontMetrics(font).stringWidth(title) > width - 16) font = font.deriveFont((float) font.getSize() - 1);
+      while (font.getSize() > 10 && g.getFontMetrics(font).stringWidth(title) > room) font = font.deriveFont((float) font.getSize() - 1);
     } finally {
       g.dispose();
     }

@@ -234,7 +234,6 @@ public final class LineChart implements Figure {
     XYChart chart = new XYChartBuilder().width(width).height(height).title(title())
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     XYStyler s = chart.getStyler();
-    Charts.title(s, chart.getTitle(), width);
     s.setXAxisLogarithmic(logX);
     s.setYAxisLogarithmic(logY);
     double[] xr = range(allX, null, null);
@@ -293,6 +292,7 @@ public final class LineChart implements Figure {
     if (shadedLabel != null && shaded != null) labels.add(shadedLabel);
     if (marksLabel != null && marks != null && marks.length > 0) labels.add(marksLabel);
     Charts.legend(s, labels, legend);
+    Charts.title(s, chart.getTitle(), width, labels, legend);
     return chart;
   }
 

@@ -70,6 +70,17 @@ class ChartFiguresTest {
     assertTrue(selectors.chart().getStyler().getXAxisTickMarkSpacingHint() < 50, "12 selectors: none left out");
   }
 
+  /** XChart centres the title over the plot, left of the legend, and cuts what does not fit: a long title shrinks. */
+  @Test
+  void aTitleWiderThanItsRoomShrinks() {
+    double[] x = {1, 2, 3};
+    String longTitle = "Transactions per second (no steady state: 2,930 tps in the first fifth of the measured time, 3,898 in the last)";
+    var shortOne = LineChart.of("Transactions per second", "s", "tps").series("gclock / greedy", x, x).chart().getStyler();
+    var longOne = LineChart.of(longTitle, "s", "tps").series("gclock / greedy", x, x).chart().getStyler();
+    assertEquals(new org.knowm.xchart.style.XYStyler().getChartTitleFont().getSize(), shortOne.getChartTitleFont().getSize());
+    assertTrue(longOne.getChartTitleFont().getSize() < shortOne.getChartTitleFont().getSize(), "shrunk");
+  }
+
   @Test
   void vectorFormatsAreWritten() {
     LineChart c = LineChart.of("t", "x", "y").series("lru", new double[] {1, 2}, new double[] {1, 2});
