@@ -52,6 +52,18 @@ class ChartFiguresTest {
   }
 
   @Test
+  void moreThanEightBarSeriesBecomePanels() {
+    List<String> policies = List.of("arc", "car", "clockpro", "gclock", "hotcool", "lirs", "lru-k", "s3fifo", "sieve", "slru", "lru", "opt");
+    BarChart bars = BarChart.of("t", "y", List.of("a", "b"));
+    for (int k = 0; k < policies.size(); k++) bars.series(policies.get(k), List.of(0.1 * k, 0.2));
+    assertTrue(bars.panels() != null, "12 series split");
+    assertEquals(2 * 640, bars.width(), "10 policies and 2 references: two panels of 5 + 2");
+    BarChart eight = BarChart.of("t", "y", List.of("a"));
+    for (String p : policies.subList(0, 8)) eight.series(p, List.of(1.0));
+    assertEquals(null, eight.panels());
+  }
+
+  @Test
   void crowdedCategoryLabelsAreSlanted() {
     List<String> few = List.of("on", "off");
     List<String> many = new ArrayList<>();
