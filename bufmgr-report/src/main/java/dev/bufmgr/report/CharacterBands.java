@@ -141,7 +141,7 @@ final class CharacterBands {
   }
 
   /** The band chart of {@code split} at {@code size}: mean reduction per band (with its trace count), one bar per contender. */
-  byte[] chart(Split split, String size, String baseline, PolicyNames names) {
+  BarChart chart(Split split, String size, String baseline, PolicyNames names) {
     List<Cell> cells = cells().stream().filter(c -> c.split().equals(split.name()) && c.size().equals(size)
         && ct.contenders().contains(c.policy()) && !c.policy().equals(ct.baseline())).toList();
     List<String> bands = new ArrayList<>();
@@ -162,7 +162,7 @@ final class CharacterBands {
       series.put(names.label(policy), v);
     }
     return BarChart.of("Mean reduction from " + baseline + " by " + split.words() + ", size " + size, "mean reduction from " + baseline,
-        categories).xTitle(split.words() + " band (traces)").series(series).png();
+        categories).xTitle(split.words() + " band (traces)").series(series);
   }
 
   /** Whether any trace has a figure for {@code split}. */

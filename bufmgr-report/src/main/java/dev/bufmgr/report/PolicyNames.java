@@ -1,6 +1,7 @@
 package dev.bufmgr.report;
 
 import dev.bufmgr.replay.catalog.PolicyCatalog;
+import dev.bufmgr.results.plot.PolicyLabel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,7 +16,8 @@ import java.util.function.Function;
  * matched by its spec, by the catalog's canonical spec for it ({@code s3fifo} for {@code
  * s3fifo:small=0.1,...}), or by its bare name when exactly one policy of the rows has it; a
  * policy is labelled in charts and tables by its bare name when it runs at its defaults, else by
- * its spec ({@code opt:bypass=false}).
+ * its {@link PolicyLabel}, the name and the parameters that differ ({@code gclock:maxUsage=3}; the
+ * full spec where two policies of the rows would share a label).
  */
 public final class PolicyNames {
   private final List<String> specs;
@@ -30,7 +32,12 @@ public final class PolicyNames {
   public PolicyNames(Collection<String> specs, Function<String, String> canonical) {
     this.specs = List.copyOf(specs);
     this.canonical = canonical;
-    for (String s : this.specs) labels.put(s, s.equals(canonical.apply(family(s))) ? family(s) : s);
+    Map<String, Integer> uses = new LinkedHashMap<>();
+    for (String s : this.specs) uses.merge(PolicyLabel.of(s), 1, Integer::sum);
+    for (String s : this.specs) {
+      String label = s.equals(canonical.apply(family(s))) ? family(s) : uses.get(PolicyLabel.of(s)) == 1 ? PolicyLabel.of(s) : s;
+      labels.put(s, label);
+    }
   }
 
   /** The names of {@code specs}, canonical specs from the class path's policy catalog. */

@@ -1,6 +1,9 @@
 package dev.bufmgr.report;
 
 import dev.bufmgr.core.resource.AtomicOutput;
+import dev.bufmgr.results.plot.ChartFormat;
+import dev.bufmgr.results.plot.Figure;
+import dev.bufmgr.results.report.ChartFiles;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.ResultRow;
 import dev.bufmgr.results.report.HtmlReport;
@@ -39,8 +42,14 @@ public final class Report {
    * @param baseline the policy reductions are measured from, as given
    * @param shown the sizes the percentile, box and dataset charts draw (empty: {@link #DEFAULT_SHOWN})
    * @param curves the traces whose miss-ratio curves are drawn, as given
+   * @param formats the chart files' formats (PNG always; {@code --chart-format})
    */
-  public record Options(List<Path> dirs, Path out, String baseline, List<String> shown, List<String> curves) {}
+  public record Options(List<Path> dirs, Path out, String baseline, List<String> shown, List<String> curves, Set<ChartFormat> formats) {
+    /** Options whose charts are PNG only. */
+    public Options(List<Path> dirs, Path out, String baseline, List<String> shown, List<String> curves) {
+      this(dirs, out, baseline, shown, curves, Set.of(ChartFormat.PNG));
+    }
+  }
 
   /** What was written: the folder, the files, and the summary's text. */
   public record Outcome(Path dir, List<String> files, String summary) {}
@@ -78,7 +87,7 @@ public final class Report {
       if (!curves.contains(t)) curves.add(t);
     }
     Map<String, byte[]> files = new LinkedHashMap<>();
-    Map<String, byte[]> charts = new LinkedHashMap<>(new ReportCharts(ct, names, traces).all(shown, curves));
+    Map<String, Figure> charts = new LinkedHashMap<>(new ReportCharts(ct, names, traces).all(shown, curves));
     List<ResultRow> table = new ArrayList<>(ReportTable.rows(ct, curves));
     CharacterBands bands = new CharacterBands(ct, merged.rows());
     table.addAll(bands.rows());
@@ -93,8 +102,12 @@ public final class Report {
     files.put(SUMMARY_FILE, utf8(summary));
     files.put("report.csv", utf8(OutputFormat.CSV.render(table)));
     files.put("report.jsonl", utf8(OutputFormat.JSONL.render(table)));
-    files.putAll(charts);
-    List<HtmlReport.Chart> shownCharts = charts.keySet().stream().map(n -> new HtmlReport.Chart(n, n, List.of())).toList();
+    List<HtmlReport.Chart> shownCharts = new ArrayList<>();
+    for (Map.Entry<String, Figure> c : charts.entrySet()) {
+      ChartFiles chart = ChartFiles.of(c.getKey(), c.getValue(), o.formats());
+      files.putAll(chart.files());
+      shownCharts.add(chart.entry());
+    }
     files.put("index.html", utf8(HtmlReport.render("bufmgr report", summary, shownCharts, table)));
     ResultsFolder folder = ResultsFolder.stage(o.out());
     try {

@@ -2,6 +2,7 @@ package dev.bufmgr.report;
 
 import dev.bufmgr.results.plot.AxisScale;
 import dev.bufmgr.results.plot.BarChart;
+import dev.bufmgr.results.plot.Figure;
 import dev.bufmgr.results.plot.LineChart;
 import dev.bufmgr.results.plot.PercentileChart;
 import dev.bufmgr.sweep.SweepSize;
@@ -11,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A report's charts as PNG bytes by file name: the reduction's percentiles and box plots at the
+ * A report's charts by PNG file name (each written in every format asked for): the reduction's percentiles and box plots at the
  * shown sizes, the mean reduction per dataset at each shown size, the win fraction per size, and
  * each chosen trace's miss-ratio curves. Every number drawn is a row of {@link ReportTable}.
  */
@@ -27,8 +28,8 @@ final class ReportCharts {
   }
 
   /** The charts, by file name, in order. */
-  Map<String, byte[]> all(List<String> shownSizes, List<String> curveTraces) {
-    Map<String, byte[]> out = new LinkedHashMap<>();
+  Map<String, Figure> all(List<String> shownSizes, List<String> curveTraces) {
+    Map<String, Figure> out = new LinkedHashMap<>();
     if (!shownSizes.isEmpty()) {
       out.put("percentiles.png", percentiles(shownSizes, PercentileChart.Style.DOTS));
       out.put("boxes.png", percentiles(shownSizes, PercentileChart.Style.BOXES));
@@ -44,7 +45,7 @@ final class ReportCharts {
     return ct.policies().stream().filter(p -> !p.equals(ct.baseline())).toList();
   }
 
-  private byte[] percentiles(List<String> sizes, PercentileChart.Style style) {
+  private Figure percentiles(List<String> sizes, PercentileChart.Style style) {
     String what = style == PercentileChart.Style.DOTS ? "percentiles over traces" : "P10, P25, median, mean, P75, P90 over traces";
     PercentileChart chart = PercentileChart.of("Miss-ratio reduction from " + names.label(ct.baseline()) + ": " + what,
         "(mr_" + names.label(ct.baseline()) + " - mr) / mr_" + names.label(ct.baseline()), style);
@@ -63,10 +64,10 @@ final class ReportCharts {
       String count = most == 0 ? "no traces" : least == most ? most + " traces" : least + " to " + most + " traces";
       chart.panel("size " + size + " (" + count + ")", rows);
     }
-    return chart.png();
+    return chart;
   }
 
-  private byte[] datasets(String size) {
+  private Figure datasets(String size) {
     List<String> datasets = ct.datasets().stream()
         .filter(d -> ct.datasetMeans().stream().anyMatch(m -> m.size().equals(size) && m.dataset().equals(d))).toList();
     BarChart chart = BarChart.of("Mean miss-ratio reduction from " + names.label(ct.baseline()) + " per dataset, size " + size,
@@ -79,10 +80,10 @@ final class ReportCharts {
       }
       chart.series(names.label(p), v);
     }
-    return chart.png();
+    return chart;
   }
 
-  private byte[] wins() {
+  private Figure wins() {
     BarChart chart = BarChart.of("Win fraction: share of traces with the lowest miss ratio (ties shared)", "win fraction", ct.sizes())
         .xTitle(ct.sizes().stream().allMatch(s -> SweepSize.parse(s).isFraction())
             ? "cache size (fraction of each trace's footprint)" : "cache size");
@@ -94,10 +95,10 @@ final class ReportCharts {
       }
       chart.series(names.label(p), v);
     }
-    return chart.png();
+    return chart;
   }
 
-  private byte[] curves(String trace) {
+  private Figure curves(String trace) {
     LineChart chart = LineChart.of("Miss ratio of " + traces.of(trace) + " (" + ct.datasetOf(trace) + ")", "cache size (frames)", "miss ratio")
         .xScale(AxisScale.LOG).yRange(0.0, null);
     for (String p : ct.policies()) {
@@ -110,6 +111,6 @@ final class ReportCharts {
       pts.sort((a, b) -> Double.compare(a[0], b[0]));
       chart.series(names.label(p), pts.stream().mapToDouble(q -> q[0]).toArray(), pts.stream().mapToDouble(q -> q[1]).toArray());
     }
-    return chart.png();
+    return chart;
   }
 }

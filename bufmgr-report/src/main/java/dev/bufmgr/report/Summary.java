@@ -44,7 +44,7 @@ final class Summary {
         baselineGiven.equals(ct.baseline()) ? "" : " (given as `" + baselineGiven + "`)",
         bounds.isEmpty() ? "" : " Bounds, drawn but not contenders: " + bounds.stream().map(this::name).collect(Collectors.joining(", ")) + "."));
     List<String> labelled = ct.policies().stream().filter(p -> !names.label(p).equals(p)).map(p -> name(p) + " is " + code(p)).toList();
-    if (!labelled.isEmpty()) sb.append("Policies at their defaults are named by their bare names: ").append(String.join("; ", labelled)).append(".\n\n");
+    if (!labelled.isEmpty()) sb.append("Policies are named by their short labels (the bare name at the defaults, else the parameters that differ); full specs: ").append(String.join("; ", labelled)).append(".\n\n");
     answers(sb, base);
     reductionTable(sb, base);
     datasetTables(sb, base);

@@ -3,6 +3,7 @@ package dev.bufmgr.results;
 import dev.bufmgr.core.resource.IoReasons;
 import dev.bufmgr.results.plot.ChartFormat;
 import dev.bufmgr.results.plot.Figure;
+import dev.bufmgr.results.report.ChartFiles;
 import dev.bufmgr.results.report.HtmlReport;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.ResultsFolder;
@@ -23,15 +24,13 @@ import java.util.Set;
  * charts by file name, further text files, and a {@code summary.md} that states the question,
  * the configuration and the answer in numbers from the rows. {@link #writeTo} publishes them as
  * one results folder (results.jsonl, results.csv, the charts, the files, summary.md, and
- * index.html, the page that shows them all: {@link HtmlReport}) or leaves nothing. A chart given
- * as a {@link Figure} is written as PNG and in every further {@link #chartFormats format} asked
- * for (SVG, PDF), beside it under the same base name.
+ * index.html, the page that shows them all: {@link HtmlReport}) or leaves nothing. Each chart
+ * is written as PNG and in every further {@link #chartFormats format} asked for (SVG, PDF),
+ * beside it under the same base name ({@link ChartFiles}).
  */
 public final class ExperimentReport {
   private final List<ResultRow> rows = new ArrayList<>();
-  private final Map<String, byte[]> charts = new LinkedHashMap<>();
-  private final Map<String, Figure> figures = new LinkedHashMap<>();
-  private final Map<String, String> titles = new LinkedHashMap<>();
+  private final Map<String, Figure> charts = new LinkedHashMap<>();
   private Set<ChartFormat> formats = EnumSet.of(ChartFormat.PNG);
   private final Map<String, String> files = new LinkedHashMap<>();
   private final StringBuilder summary = new StringBuilder();
@@ -42,23 +41,14 @@ public final class ExperimentReport {
     return this;
   }
 
-  /** Adds a chart as {@code fileName} (ending in .png), PNG only. */
-  public ExperimentReport chart(String fileName, byte[] png) {
-    charts.put(fileName, png);
-    titles.put(fileName, fileName);
-    return this;
-  }
-
   /** Adds a chart as {@code fileName} (ending in .png), written in every format of {@link #chartFormats}. */
   public ExperimentReport chart(String fileName, Figure figure) {
     if (!fileName.endsWith(".png")) throw new IllegalArgumentException("chart file name '" + fileName + "' must end in .png");
-    figures.put(fileName, figure);
-    charts.put(fileName, null);
-    titles.put(fileName, figure.title());
+    charts.put(fileName, figure);
     return this;
   }
 
-  /** The formats charts given as figures are written in (PNG always; default PNG only). */
+  /** The formats the charts are written in (PNG always; default PNG only). */
   public ExperimentReport chartFormats(Set<ChartFormat> formats) {
     this.formats = EnumSet.copyOf(formats);
     this.formats.add(ChartFormat.PNG);
@@ -112,20 +102,10 @@ public final class ExperimentReport {
       Files.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(rows));
       Files.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(rows));
       List<HtmlReport.Chart> shown = new ArrayList<>();
-      for (String name : charts.keySet()) {
-        Figure figure = figures.get(name);
-        List<String> alternatives = new ArrayList<>();
-        if (figure == null) {
-          Files.write(staged.resolve(name), charts.get(name));
-        } else {
-          String base = name.substring(0, name.length() - ".png".length());
-          for (ChartFormat f : formats) {
-            String file = base + "." + f.extension();
-            Files.write(staged.resolve(file), figure.bytes(f));
-            if (f != ChartFormat.PNG) alternatives.add(file);
-          }
-        }
-        shown.add(new HtmlReport.Chart(name, titles.get(name), alternatives));
+      for (Map.Entry<String, Figure> c : charts.entrySet()) {
+        ChartFiles files = ChartFiles.of(c.getKey(), c.getValue(), formats);
+        for (Map.Entry<String, byte[]> f : files.files().entrySet()) Files.write(staged.resolve(f.getKey()), f.getValue());
+        shown.add(files.entry());
       }
       for (Map.Entry<String, String> f : files.entrySet()) Files.writeString(staged.resolve(f.getKey()), f.getValue());
       Files.writeString(staged.resolve("summary.md"), summary.toString());

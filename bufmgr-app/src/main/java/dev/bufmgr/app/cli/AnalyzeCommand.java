@@ -5,6 +5,8 @@ import dev.bufmgr.replay.ReplayInput;
 import dev.bufmgr.replay.facts.CharacterCharts;
 import dev.bufmgr.replay.facts.CharacterCounter;
 import dev.bufmgr.replay.facts.TraceCharacter;
+import dev.bufmgr.results.plot.ChartFormat;
+import dev.bufmgr.results.report.ChartFiles;
 import dev.bufmgr.results.report.Json;
 import dev.bufmgr.results.report.OutputFormat;
 import dev.bufmgr.results.report.OutputTarget;
@@ -54,6 +56,8 @@ public final class AnalyzeCommand implements Callable<Integer>, WritesOutputs {
 
   @Mixin ForceOption force;
 
+  @Mixin ChartFormatOption charts;
+
   @Override
   public List<OutputTarget> outputTargets() {
     return List.of(OutputTarget.folder("--out", out, force.force()));
@@ -71,7 +75,9 @@ public final class AnalyzeCommand implements Callable<Integer>, WritesOutputs {
     }
     List<ResultRow> rows = new ArrayList<>();
     List<ResultRow> table = new ArrayList<>();
+    Set<ChartFormat> formats = charts.formats();
     Map<String, byte[]> files = new LinkedHashMap<>();
+    int drawn = 0;
     Set<String> names = new HashSet<>();
     for (TraceDiscovery.Found f : found) {
       if (f.trace().contains("://")) throw new CliFailure(f.trace() + ": analyze reads local trace files only");
@@ -86,8 +92,9 @@ public final class AnalyzeCommand implements Callable<Integer>, WritesOutputs {
       rows.add(row.put("seconds", seconds));
       table.add(compact(name, c, seconds));
       if (c.footprint() > 0) {
-        files.put("popularity-" + name + ".png", CharacterCharts.popularity(name, p));
-        files.put("reuse-" + name + ".png", CharacterCharts.reuse(name, p));
+        files.putAll(ChartFiles.of("popularity-" + name + ".png", CharacterCharts.popularity(name, p), formats).files());
+        files.putAll(ChartFiles.of("reuse-" + name + ".png", CharacterCharts.reuse(name, p), formats).files());
+        drawn += 2;
       }
     }
     files.put("facts.json", utf8(array(rows)));
@@ -101,7 +108,7 @@ public final class AnalyzeCommand implements Callable<Integer>, WritesOutputs {
       throw e;
     }
     System.out.print(OutputFormat.TABLE.render(table));
-    System.out.println("facts: " + folder.target().resolve("facts.json") + ", facts.csv and " + (files.size() - 2) + " charts");
+    System.out.println("facts: " + folder.target().resolve("facts.json") + ", facts.csv and " + drawn + " charts");
     return 0;
   }
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Unmatched;
     name = "bench",
     description = {
       "Run a benchmark matrix (JMH) within a time budget.",
-      "Runs numa-bench/run MATRIX [--budget 30m] [--out DIR] [--threads 1,2,4] [--quick]; matrices: seed-thread,",
+      "Runs numa-bench/run MATRIX [--budget 30m] [--out DIR] [--threads 1,2,4] [--quick] [--chart-format FMT]; matrices: seed-thread,",
       "hands, selectors, hit-path, smoke. Needs the source tree (the script builds numa-bench's jar)."
     })
 public final class BenchCommand implements java.util.concurrent.Callable<Integer> {

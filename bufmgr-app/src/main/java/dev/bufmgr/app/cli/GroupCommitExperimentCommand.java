@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bufmgr experiment group-commit}: reproduces seeds/000 (closed-loop fixed point, greedy
  * vs tuned timers, the square-root timer and lambda*, open-loop ski vs timers vs the offline
- * optimum, commit_delay) and writes a results folder: results.jsonl, results.csv, PNG charts and
- * summary.md beside the paper's numbers.
+ * optimum, commit_delay) and writes a results folder: results.jsonl, results.csv, the charts
+ * ({@code --chart-format}) and summary.md beside the paper's numbers.
  */
 @Command(
     name = "group-commit",
@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
     description = "Reproduces the group-commit paper (seeds/000) in simulation and writes a results folder.")
 public final class GroupCommitExperimentCommand implements Runnable, WritesOutputs {
   @Mixin ForceOption force;
+
+  @Mixin ChartFormatOption charts;
 
   @Spec CommandSpec spec;
 
@@ -53,6 +55,7 @@ public final class GroupCommitExperimentCommand implements Runnable, WritesOutpu
   @Override
   public void run() {
     OutputFormat format = OutputFormat.parse(output);
+    var formats = charts.formats();
     if (probe != null && !Files.isRegularFile(probe)) throw new CliFailure("--probe " + probe + ": no such file");
     ExperimentSettings settings = ExperimentSettings.of(quick, seed, probe == null ? null : probe.toString());
     PrintWriter err = spec.commandLine().getErr();
@@ -63,7 +66,7 @@ public final class GroupCommitExperimentCommand implements Runnable, WritesOutpu
     GroupCommitExperiment.Results r = new GroupCommitExperiment(settings, line -> {
       err.println("group-commit: " + line);
       err.flush();
-    }).runInto(out, command.toString());
+    }).runInto(out, command.toString(), formats);
     PrintWriter o = spec.commandLine().getOut();
     if (format == OutputFormat.TABLE) {
       section(o, "fixed point", r.fixedPoint());

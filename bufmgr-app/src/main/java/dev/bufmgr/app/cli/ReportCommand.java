@@ -45,6 +45,8 @@ public final class ReportCommand implements Callable<Integer>, WritesOutputs {
 
   @Mixin ForceOption force;
 
+  @Mixin ChartFormatOption charts;
+
   @Override
   public List<OutputTarget> outputTargets() {
     Report.checkOut(folder(), dirs);
@@ -57,7 +59,7 @@ public final class ReportCommand implements Callable<Integer>, WritesOutputs {
 
   @Override
   public Integer call() {
-    Report.Outcome o = Report.run(new Report.Options(dirs, folder(), baseline, sizes, traces));
+    Report.Outcome o = Report.run(new Report.Options(dirs, folder(), baseline, sizes, traces, charts.formats()));
     System.out.print(o.summary().lines().filter(l -> l.startsWith("- Size ")).map(l -> l.substring(2) + "\n").reduce("", String::concat));
     System.out.println("report: " + o.dir().resolve(Report.SUMMARY_FILE));
     return 0;

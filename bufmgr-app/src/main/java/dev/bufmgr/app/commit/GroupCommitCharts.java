@@ -2,28 +2,26 @@ package dev.bufmgr.app.commit;
 
 import dev.bufmgr.results.plot.AxisScale;
 import dev.bufmgr.results.plot.BarChart;
+import dev.bufmgr.results.plot.Figure;
 import dev.bufmgr.results.plot.LineChart;
 import dev.bufmgr.results.report.ResultRow;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The experiment's PNG charts, drawn by the plot package (headless). */
+/** The experiment's charts, drawn by the plot package (headless), by PNG file name. */
 final class GroupCommitCharts {
   private GroupCommitCharts() {}
 
-  /** Writes fixedpoint.png, timer-sweep.png, sqrt-timer.png and open-loop.png into {@code dir}. */
-  static void write(Path dir, List<ResultRow> fixedPoint, List<ResultRow> sweep, List<ResultRow> open) {
+  /** fixedpoint.png, timer-sweep.png, sqrt-timer.png and open-loop.png, in that order. */
+  static Map<String, Figure> all(List<ResultRow> fixedPoint, List<ResultRow> sweep, List<ResultRow> open) {
+    Map<String, Figure> charts = new LinkedHashMap<>();
     LineChart fp = LineChart.of("Self-clocking fixed point: greedy batch vs closed form", "clients N", "mean batch")
         .xScale(AxisScale.LOG).yScale(AxisScale.LOG);
     fp.series("simulated", col(fixedPoint, "clients"), col(fixedPoint, "batch"));
     fp.series("closed form K*", col(fixedPoint, "clients"), col(fixedPoint, "predictedBatch"));
-    save(fp.png(), dir.resolve("fixedpoint.png"));
+    charts.put("fixedpoint.png", fp);
 
     LineChart gap = LineChart.of("Greedy vs best oracle-tuned timer", "load lambda (commits/s)", "greedy response gap (%)")
         .xScale(AxisScale.LOG);
@@ -37,8 +35,8 @@ final class GroupCommitCharts {
       for (int i = 0; i < rel.length; i++) rel[i] = lambda[i] / star[i];
       sqrt.series(e.getKey(), rel, col(e.getValue(), "sqrtOverGreedy"));
     }
-    save(gap.png(), dir.resolve("timer-sweep.png"));
-    save(sqrt.png(), dir.resolve("sqrt-timer.png"));
+    charts.put("timer-sweep.png", gap);
+    charts.put("sqrt-timer.png", sqrt);
 
     List<String> names = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
@@ -46,9 +44,9 @@ final class GroupCommitCharts {
       names.add((String) r.get("role"));
       ratios.add(r.number("ratioToOptimum"));
     }
-    byte[] bars = BarChart.of("Open loop with rate shifts: cost / offline optimum", "cost ratio", names)
-        .xTitle("policy").series("ratio to optimum", ratios).legend(false).png();
-    save(bars, dir.resolve("open-loop.png"));
+    charts.put("open-loop.png", BarChart.of("Open loop with rate shifts: cost / offline optimum", "cost ratio", names)
+        .xTitle("policy").series("ratio to optimum", ratios).legend(false));
+    return charts;
   }
 
   private static Map<String, List<ResultRow>> byDevice(List<ResultRow> rows) {
@@ -61,13 +59,5 @@ final class GroupCommitCharts {
     double[] v = new double[rows.size()];
     for (int i = 0; i < v.length; i++) v[i] = rows.get(i).number(field);
     return v;
-  }
-
-  private static void save(byte[] png, Path file) {
-    try {
-      Files.write(file, png);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write chart " + file, e);
-    }
   }
 }

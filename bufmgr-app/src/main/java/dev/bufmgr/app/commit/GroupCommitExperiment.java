@@ -1,20 +1,18 @@
 package dev.bufmgr.app.commit;
 
-import dev.bufmgr.core.resource.AtomicOutput;
-import dev.bufmgr.results.report.OutputFormat;
-import dev.bufmgr.results.report.HtmlReport;
-import dev.bufmgr.results.report.ResultsFolder;
+import dev.bufmgr.results.ExperimentReport;
+import dev.bufmgr.results.plot.ChartFormat;
 import dev.bufmgr.results.report.ResultRow;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * {@code experiment group-commit}: reproduces seeds/000 in the simulation and writes a results
- * folder atomically: results.jsonl and results.csv (every row with its configuration and seed),
- * PNG charts, and summary.md with this run's numbers beside the paper's.
+ * folder atomically ({@link ExperimentReport}): results.jsonl and results.csv (every row with its
+ * configuration and seed), the charts, and summary.md with this run's numbers beside the paper's.
  */
 public final class GroupCommitExperiment {
   private final ExperimentSettings settings;
@@ -79,28 +77,15 @@ public final class GroupCommitExperiment {
    * this program wrote there before); on failure nothing is left at {@code out}.
    *
    * @param command the command line, echoed in summary.md
+   * @param formats the chart files' formats ({@code --chart-format}; PNG always)
    */
-  public Results runInto(Path out, String command) {
+  public Results runInto(Path out, String command, Set<ChartFormat> formats) {
     Results r = run();
-    ResultsFolder folder = ResultsFolder.stage(out);
-    Path staged = folder.staging();
-    try {
-      List<ResultRow> all = r.all();
-      AtomicOutput.writeString(staged.resolve("results.jsonl"), OutputFormat.JSONL.render(all));
-      AtomicOutput.writeString(staged.resolve("results.csv"), OutputFormat.CSV.render(all));
-      GroupCommitCharts.write(staged, r.fixedPoint(), r.timerSweep(), r.openLoop());
-      String summary = GroupCommitSummary.render(settings, command, r);
-      AtomicOutput.writeString(staged.resolve("summary.md"), summary);
-      List<HtmlReport.Chart> charts = new ArrayList<>();
-      for (String png : List.of("fixedpoint.png", "timer-sweep.png", "sqrt-timer.png", "open-loop.png")) {
-        if (Files.isRegularFile(staged.resolve(png))) charts.add(new HtmlReport.Chart(png, png, List.of()));
-      }
-      AtomicOutput.writeString(staged.resolve("index.html"), HtmlReport.render("bufmgr experiment group-commit", summary, charts, all));
-      folder.publish();
-    } catch (RuntimeException e) {
-      folder.discard();
-      throw e;
-    }
+    ExperimentReport report = new ExperimentReport().chartFormats(formats);
+    r.all().forEach(report::row);
+    GroupCommitCharts.all(r.fixedPoint(), r.timerSweep(), r.openLoop()).forEach(report::chart);
+    report.summary(GroupCommitSummary.render(settings, command, r));
+    report.writeTo(out);
     return r;
   }
 }

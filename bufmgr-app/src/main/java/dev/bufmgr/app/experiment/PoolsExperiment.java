@@ -186,9 +186,9 @@ public final class PoolsExperiment {
           k.name(), splits.get(best), c.seeds(), Tables.pct(mean(hit[best])), Tables.pct(mean(hit[0])), hr.points(), hr.verdict(),
           Tables.num(mean(tps[1]), 0), Tables.num(mean(tps[0]), 0), tp.percent(mean(tps[0])), tp.verdict()));
     }
-    report.chart("hit-ratio.png", BarChart.png("Hit ratio: one G-CLOCK pool against the best split of the same frames",
+    report.chart("hit-ratio.png", BarChart.figure("Hit ratio: one G-CLOCK pool against the best split of the same frames",
         "hit ratio (mean over evaluation seeds)", caseNames, hitBars));
-    report.chart("tps.png", BarChart.png("Simulated tps: one G-CLOCK pool against the best split",
+    report.chart("tps.png", BarChart.figure("Simulated tps: one G-CLOCK pool against the best split",
         "transactions per second (mean over evaluation seeds)", caseNames, tpsBars));
     StringBuilder md = new StringBuilder();
     md.append("# pools\n\n**Question**: does a KEEP pool for index pages pay, and when? (PostgreSQL wiki, \"Multiple Buffer Pools\": "
@@ -244,7 +244,7 @@ public final class PoolsExperiment {
   }
 
   /** Hit ratio against the KEEP pool's share, one line per KEEP policy (splits without RECYCLE), share 0 the single pool. */
-  private static byte[] shareChart(Case k, List<String> splits, double[][] hit) {
+  private static LineChart shareChart(Case k, List<String> splits, double[][] hit) {
     LineChart chart = LineChart.of("Hit ratio against the KEEP share for index pages: " + k.name(), "KEEP pool share (%)",
         "hit ratio (mean over seeds)");
     for (String keep : KEEP_POLICIES) {
@@ -258,7 +258,7 @@ public final class PoolsExperiment {
       }
       chart.series("keep=" + keep, x, y);
     }
-    return chart.png();
+    return chart;
   }
 
   /** Paired differences {@code a[s] - b[s]} over seeds. */

@@ -100,29 +100,32 @@ public final class PipelineCharts {
     return chart;
   }
 
+  /** A run whose measured throughput moved more than this share between its first and last fifth never settled. */
+  static final double UNSTEADY = 0.10;
+
   /**
-   * A note for the throughput chart's title when some run's measured throughput never settled:
-   * the mean of its last fifth of measured intervals more than 25% off that of its first fifth.
+   * The mean throughput of a run's first and last fifth of measured intervals, {@code {first,
+   * last}}, when they differ by more than {@value #UNSTEADY} of the first (the run never reached a
+   * steady state); else null, as for a run of fewer than five measured intervals.
    */
+  static double[] unsteady(PipelineRunner.Outcome o) {
+    List<IntervalRow> measured = o.result().series().stream().filter(IntervalRow::measured).toList();
+    int fifth = measured.size() / 5;
+    if (fifth < 1) return null;
+    double a = measured.subList(0, fifth).stream().mapToDouble(IntervalRow::throughput).average().orElse(Double.NaN);
+    double b = measured.subList(measured.size() - fifth, measured.size()).stream().mapToDouble(IntervalRow::throughput).average().orElse(Double.NaN);
+    return Math.abs(b - a) / Math.max(a, 1e-9) > UNSTEADY ? new double[] {a, b} : null;
+  }
+
+  /** A note for the throughput chart's title naming the run that moved most when some run never settled ({@link #unsteady}). */
   static String drift(List<PipelineRunner.Outcome> outcomes) {
-    double worst = 0;
-    double first = 0;
-    double last = 0;
+    double[] worst = null;
     for (PipelineRunner.Outcome o : outcomes) {
-      List<IntervalRow> measured = o.result().series().stream().filter(IntervalRow::measured).toList();
-      int fifth = measured.size() / 5;
-      if (fifth < 1) continue;
-      double a = measured.subList(0, fifth).stream().mapToDouble(IntervalRow::throughput).average().orElse(Double.NaN);
-      double b = measured.subList(measured.size() - fifth, measured.size()).stream().mapToDouble(IntervalRow::throughput).average().orElse(Double.NaN);
-      double change = Math.abs(b - a) / Math.max(a, 1e-9);
-      if (change > worst) {
-        worst = change;
-        first = a;
-        last = b;
-      }
+      double[] d = unsteady(o);
+      if (d != null && (worst == null || Math.abs(d[1] - d[0]) / d[0] > Math.abs(worst[1] - worst[0]) / worst[0])) worst = d;
     }
-    if (worst <= 0.25) return "";
-    return String.format(Locale.ROOT, " (no steady state: %,.0f tps in the first fifth of the measured time, %,.0f in the last)", first, last);
+    if (worst == null) return "";
+    return String.format(Locale.ROOT, " (no steady state: %,.0f tps in the first fifth of the measured time, %,.0f in the last)", worst[0], worst[1]);
   }
 
   private static Map<String, ToDoubleFunction<IntervalRow>> ordered(

@@ -85,6 +85,14 @@ public final class PipelineSummary {
       md.append("- Fewest transactions waiting on a dirty eviction: **").append(labels.get(calm)).append("**, ")
           .append(pct(outcomes.get(calm).result().waitedShare())).append(" of its transactions.\n");
     }
+    for (int i = 0; i < outcomes.size(); i++) {
+      double[] d = PipelineCharts.unsteady(outcomes.get(i));
+      if (d == null) continue;
+      md.append("- No steady state: ").append(labels.get(i)).append(String.format(Locale.ROOT,
+          " ran %,.0f tps in the first fifth of its measured time and %,.0f in the last (%+.0f%%); its tps is a mean over a "
+              + "moving rate, and a longer run (`--seconds`) or warm-up (`--warmup`) would measure a steady one.%n",
+          d[0], d[1], 100 * (d[1] - d[0]) / d[0]));
+    }
     double images = 0;
     double bytes = 0;
     for (PipelineRunner.Outcome o : outcomes) {

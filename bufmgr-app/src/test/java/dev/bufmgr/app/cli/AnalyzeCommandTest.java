@@ -19,14 +19,15 @@ class AnalyzeCommandTest {
     // Pages 1 2 3 1 2 9: footprint 4, 9 and 3 once; re-references of 1 and 2 each at distance 2.
     Path t = Files.writeString(dir.resolve("hand.trace"), "1\n2\n3\n1\n2\n9\n");
     Path out = dir.resolve("out");
-    CliRun r = CliRun.of("analyze", t.toString(), "--out", out.toString());
+    CliRun r = CliRun.of("analyze", t.toString(), "--out", out.toString(), "--chart-format", "svg");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().lines().anyMatch(l -> l.matches("hand\\.trace +6 +4 +50\\.0 +66\\.7 +2 +2 +2 +2 +2 +2 +- +- +- .*")), r.out());
     String json = Files.readString(out.resolve("facts.json"));
     assertTrue(json.startsWith("[\n  {\"trace\":\"" + t + "\",\"format\":\"lirs\""), json);
     assertTrue(json.contains("\"requests\":6,\"footprint\":4,\"oneHitWonders\":0.5,"), json);
     assertTrue(json.contains("\"reuseP50\":2.0,") && json.contains("\"zipfAlpha\":null") && json.contains("\"writeShare\":null"), json);
-    for (String f : new String[] {"facts.csv", "popularity-hand.trace.png", "reuse-hand.trace.png"}) {
+    for (String f : new String[] {"facts.csv", "popularity-hand.trace.png", "reuse-hand.trace.png", "popularity-hand.trace.svg",
+        "reuse-hand.trace.svg"}) {
       assertTrue(Files.isRegularFile(out.resolve(f)), f);
     }
   }

@@ -21,10 +21,10 @@ class GroupCommitExperimentCommandTest {
     Files.writeString(probe, "# fake probe\n400\n500\n600\n2000\n");
     Path out = dir.resolve("gc");
     CliRun r = CliRun.of("experiment", "group-commit", "--quick", "--out", out.toString(), "--probe", probe.toString(),
-        "--output", "jsonl");
+        "--output", "jsonl", "--chart-format", "svg");
     assertEquals(0, r.status(), r.err());
     for (String f : List.of("results.jsonl", "results.csv", "summary.md", "fixedpoint.png", "timer-sweep.png",
-        "sqrt-timer.png", "open-loop.png")) {
+        "sqrt-timer.png", "open-loop.png", "fixedpoint.svg", "timer-sweep.svg", "sqrt-timer.svg", "open-loop.svg")) {
       assertTrue(Files.size(out.resolve(f)) > 0, f);
     }
     List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));

@@ -35,12 +35,13 @@ class ReportCommandTest {
   @Test
   void writesTheReportIntoTheSweepsFolder() throws IOException {
     Path s = sweep();
-    CliRun r = CliRun.of("report", s.toString(), "--trace", "t2");
+    CliRun r = CliRun.of("report", s.toString(), "--trace", "t2", "--chart-format", "svg");
     assertEquals(0, r.status(), r.err());
     assertTrue(r.out().contains("Size 0.1: `s3fifo` has the largest mean reduction from fifo, 0.350 over 2 traces"), r.out());
     // 0.01: t1 s3fifo alone (0.8 against 0.9), t2 a tie at 0.6: 1 + 1/2 of 2 traces.
     assertTrue(r.out().contains("`s3fifo` has the lowest miss ratio on 75.00% of 2 traces (1 alone, 1 tied)"), r.out());
-    for (String f : new String[] {"summary.md", "report.csv", "report.jsonl", "percentiles.png", "boxes.png", "wins.png", "trace-t2.png"}) {
+    for (String f : new String[] {"summary.md", "report.csv", "report.jsonl", "percentiles.png", "boxes.png", "wins.png", "trace-t2.png",
+        "percentiles.svg", "boxes.svg", "wins.svg", "trace-t2.svg"}) {
       assertTrue(Files.isRegularFile(s.resolve("report").resolve(f)), f);
     }
     assertEquals(0, CliRun.of("report", s.toString()).status(), "a rerun replaces its own report without --force");

@@ -1,6 +1,7 @@
 package dev.bufmgr.replay.compare;
 
 import dev.bufmgr.replay.baseline.OptBounds;
+import dev.bufmgr.results.plot.PolicyLabel;
 import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +16,9 @@ import java.util.Set;
  * policies across) naming the best online policy per size and its distance to its bound (the
  * demand-paging OPT for a policy that admits every miss, the OPT with bypass for one that may
  * decline a page: {@link OptBounds}), a check that no policy beats its bound, and for inputs with
- * page classes the hit ratio per class at each size for each policy.
+ * page classes the hit ratio per class at each size for each policy. Tables name policies by
+ * their {@link PolicyLabel}, with the full spec of each label that hides parameters in a line
+ * under the table.
  */
 public final class ComparisonSummary {
   private ComparisonSummary() {}
@@ -50,8 +53,9 @@ public final class ComparisonSummary {
     }
     String bounding = bounds.sentence(policies);
     if (!bounding.isEmpty()) sb.append(bounding).append("\n\n");
+    Map<String, String> label = labels(policies);
     sb.append("| frames |");
-    for (String p : policies) sb.append(' ').append(p).append(" |");
+    for (String p : policies) sb.append(' ').append(label.get(p)).append(" |");
     sb.append(" best online | its bound | gap to its bound |\n|---:|");
     for (int i = 0; i < policies.size(); i++) sb.append("---:|");
     sb.append("---|---|---:|\n");
@@ -69,10 +73,10 @@ public final class ComparisonSummary {
       }
       String bound = best == null ? null : bounds.boundOf(best);
       Double opt = bound == null ? null : e.getValue().get(bound);
-      sb.append(' ').append(best == null ? "-" : best).append(" | ").append(opt == null ? "-" : bound).append(" | ")
+      sb.append(' ').append(best == null ? "-" : label.get(best)).append(" | ").append(opt == null ? "-" : label.get(bound)).append(" | ")
           .append(opt == null ? "-" : String.format(Locale.ROOT, "%.4f", opt - bestRatio)).append(" |\n");
     }
-    sb.append('\n');
+    sb.append('\n').append(legend(label));
     if (bounds.demand() == null && bounds.bypass() == null) return;
     List<String> violations = new ArrayList<>();
     List<String> aboveDemand = new ArrayList<>();
@@ -101,6 +105,30 @@ public final class ComparisonSummary {
   }
 
   /**
+   * Each policy's {@link PolicyLabel} for the tables' heads and cells, or its full spec where two
+   * policies would share a label.
+   */
+  static Map<String, String> labels(Set<String> policies) {
+    Map<String, Integer> uses = new LinkedHashMap<>();
+    for (String p : policies) uses.merge(PolicyLabel.of(p), 1, Integer::sum);
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String p : policies) out.put(p, uses.get(PolicyLabel.of(p)) > 1 ? p : PolicyLabel.of(p));
+    return out;
+  }
+
+  /**
+   * The line under a table that gives, once, the full spec of every policy whose label hides
+   * parameters (results.jsonl and results.csv keep the full specs); empty when none does.
+   */
+  static String legend(Map<String, String> label) {
+    List<String> hidden = new ArrayList<>();
+    label.forEach((spec, l) -> {
+      if (!l.equals(spec)) hidden.add("`" + l + "` = `" + spec + "`");
+    });
+    return hidden.isEmpty() ? "" : "Full specs: " + String.join("; ", hidden) + ".\n\n";
+  }
+
+  /**
    * Whether the policies saw the same access-strategy semantics, from the rows' {@code
    * strategies} and {@code strategyRequests}: when the input has bulk requests and some policies
    * ran them through rings while others ignored them, says so, naming both groups.
@@ -121,7 +149,10 @@ public final class ComparisonSummary {
     sb.append(String.format(Locale.ROOT, "Not on equal terms: %.1f%% of this input's requests carry an access strategy (bulk reads). ",
         100.0 * strategic / requests));
     List<String> parts = new ArrayList<>();
-    byTreatment.forEach((treatment, policies) -> parts.add("`" + String.join("`, `", policies) + "` "
+    Set<String> all = new LinkedHashSet<>();
+    byTreatment.values().forEach(all::addAll);
+    Map<String, String> label = labels(all);
+    byTreatment.forEach((treatment, policies) -> parts.add("`" + String.join("`, `", policies.stream().map(label::get).toList()) + "` "
         + switch (treatment) {
           case "rings" -> "run them through PostgreSQL's buffer rings (a small recycled set of buffers)";
           case "normal" -> "run them as normal requests (rings off)";
@@ -155,6 +186,9 @@ public final class ComparisonSummary {
       }
     }
     if (classes.isEmpty()) return;
+    Set<String> policies = new LinkedHashSet<>();
+    for (ResultRow r : rows) policies.add((String) r.get("policy"));
+    Map<String, String> label = labels(policies);
     sb.append("Hit ratio per page class (which pages each selector protects):\n\n| policy | frames |");
     for (String c : classes) sb.append(' ').append(c.substring("hitRatio.".length())).append(" |");
     sb.append("\n|---|---:|");
@@ -164,7 +198,7 @@ public final class ComparisonSummary {
       boolean any = false;
       for (String c : classes) any |= r.get(c) != null;
       if (!any) continue;
-      sb.append("| ").append(r.get("policy")).append(" | ").append(r.get("frames")).append(" |");
+      sb.append("| ").append(label.get((String) r.get("policy"))).append(" | ").append(r.get("frames")).append(" |");
       for (String c : classes) {
         double v = r.number(c);
         sb.append(' ').append(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.4f", v)).append(" |");

@@ -19,7 +19,7 @@ public final class CharacterCharts {
   private CharacterCharts() {}
 
   /** The popularity chart of the trace named {@code name} (its file name); the trace requests at least one page. */
-  public static byte[] popularity(String name, CharacterCounter.Profile p) {
+  public static LineChart popularity(String name, CharacterCounter.Profile p) {
     long[] ranked = p.popularity();
     int[] at = logSpaced(ranked.length);
     double[] x = new double[at.length];
@@ -32,11 +32,11 @@ public final class CharacterCharts {
     String fit = Double.isNaN(alpha) ? "no Zipf fit under " + TraceCharacter.MIN_FIT_PAGES + " pages"
         : String.format(Locale.ROOT, "Zipf alpha %.2f, r\u00b2 %.2f", alpha, p.character().zipfR2());
     return LineChart.of("Popularity: " + name + " (" + fit + ")", "page rank (most requested first)", "requests to the page")
-        .series("requests", x, y).xScale(AxisScale.LOG).yScale(AxisScale.LOG).decadeEnds(true).legend(false).png();
+        .series("requests", x, y).xScale(AxisScale.LOG).yScale(AxisScale.LOG).decadeEnds(true).legend(false);
   }
 
   /** The reuse-distance chart of the trace named {@code name}. */
-  public static byte[] reuse(String name, CharacterCounter.Profile p) {
+  public static LineChart reuse(String name, CharacterCounter.Profile p) {
     long[] hist = p.reuseHistogram();
     long total = 0;
     for (long h : hist) total += h;
@@ -58,7 +58,7 @@ public final class CharacterCharts {
         : String.format(Locale.ROOT, "cold misses %.1f%% of requests", 100 * p.character().coldShare());
     return LineChart.of("Reuse distances: " + name + " (re-references; " + cold + ")",
         "stack distance + 1 = LRU size that hits (pages)", "share of re-references at or below")
-        .series("re-references", x, y).xScale(AxisScale.LOG).yRange(0.0, 1.0).decadeEnds(true).legend(false).png();
+        .series("re-references", x, y).xScale(AxisScale.LOG).yRange(0.0, 1.0).decadeEnds(true).legend(false);
   }
 
   /** Indices {@code 0 .. n-1} at about {@value #POINTS} log-spaced places, ascending, first and last included. */

@@ -76,19 +76,38 @@ public final class Axes {
    * label too close to an end (a sixth of a decade, a quarter over many decades) left out.
    */
   public static Function<Double, String> tickFormat(double min, double max, boolean log, int ticks) {
+    return tickFormat(min, max, log, ticks, false);
+  }
+
+  /** The plot's width on a chart of the package's size, roughly, in pixels. */
+  static final double PLOT_PX = 600;
+  /** Pixels a tick-label character takes, roughly (XChart's 12-point sans serif). */
+  static final double TICK_CHAR_PX = 7.5;
+
+  /**
+   * As {@link #tickFormat(double, double, boolean, int)}; on a {@code horizontal} logarithmic axis
+   * a regular label also gives way to an end label when the two, side by side, would touch (half
+   * of each label's width and a gap, at about {@value #PLOT_PX} pixels over the axis's decades):
+   * 100,000,000 beside the end 200,000,000 on an axis of seven decades.
+   */
+  static Function<Double, String> tickFormat(double min, double max, boolean log, int ticks, boolean horizontal) {
     if (log) {
       boolean decadesOnly = min > 0 && Math.log10(max / min) > LOG_LABELS_DECADES;
+      double pxPerDecade = min > 0 && max > min ? PLOT_PX / Math.log10(max / min) : Double.POSITIVE_INFINITY;
       return v -> {
         double a = Math.abs(v);
         if (a == 0 || !Double.isFinite(a)) return format(v, 0, 0);
         int exponent = (int) Math.floor(Math.log10(a) + 1e-9);
         boolean end = near(a, min) || near(a, max);
         boolean regular = decadesOnly ? decade(a) : labelled(a);
+        String label = format(v, 0, clamp(2 - exponent));
         // A data end is always labelled (a reader must see where the axis stops); a regular
         // label too close to an end to be read beside it gives way.
         double room = decadesOnly ? 0.25 : 1 / 6.0;
-        if (!end && (!regular || closeTo(a, min, room) || closeTo(a, max, room))) return "";
-        return format(v, 0, clamp(2 - exponent));
+        double minRoom = horizontal ? Math.max(room, beside(label, min, pxPerDecade)) : room;
+        double maxRoom = horizontal ? Math.max(room, beside(label, max, pxPerDecade)) : room;
+        if (!end && (!regular || closeTo(a, min, minRoom) || closeTo(a, max, maxRoom))) return "";
+        return label;
       };
     }
     int decimals = decimals(min, max, ticks);
@@ -152,6 +171,13 @@ public final class Axes {
     double m = a / k;
     double t = v > 0 ? Math.floor(m + 1e-9) : Math.ceil(m - 1e-9);
     return Math.signum(v) * t * k;
+  }
+
+  /** The decades two labels side by side need: half of each one's width and an 8-pixel gap. */
+  private static double beside(String label, double end, double pxPerDecade) {
+    if (!(end > 0)) return 0;
+    String endLabel = format(end, 0, clamp(2 - (int) Math.floor(Math.log10(end) + 1e-9)));
+    return ((label.length() + endLabel.length()) / 2.0 * TICK_CHAR_PX + 8) / pxPerDecade;
   }
 
   /** Whether a log-axis tick is 1, 2 or 5 x 10^k. */

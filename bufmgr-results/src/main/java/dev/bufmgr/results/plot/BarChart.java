@@ -14,7 +14,8 @@ import org.knowm.xchart.style.CategoryStyler;
  * its {@link SeriesStyle} colour (variants of one family in shades of it, {@link SeriesStyle#barColours}), named by its
  * {@link PolicyLabel}; category labels slanted when they would not fit side by side. Rendered headless. Tick labels read {@code 0.05}; a chart whose
  * series are all equal or constant says so in its title ({@link Flatness}); the legend sits
- * outside on the right, its names wrapped.
+ * outside on the right, its names wrapped. A chart of more than eight series is drawn as {@link
+ * #panels}.
  */
 public final class BarChart implements Figure {
   private final String title;
@@ -26,6 +27,8 @@ public final class BarChart implements Figure {
   private boolean legend = true;
   private int width = Charts.WIDTH;
   private int height = Charts.HEIGHT;
+  /** The value axis's ends, shared by the panels of one chart (null: from the data). */
+  private double[] axis;
 
   private BarChart(String title, String yTitle, List<String> categories) {
     this.title = title;
@@ -95,19 +98,59 @@ public final class BarChart implements Figure {
     return this;
   }
 
+  /** The width: the chart's, or the grid's when it is drawn as {@link #panels}. */
   @Override
   public int width() {
-    return width;
+    SmallMultiples p = panels();
+    return p == null ? width : p.width();
   }
 
+  /** The height: the chart's, or the grid's when it is drawn as {@link #panels}. */
   @Override
   public int height() {
-    return height;
+    SmallMultiples p = panels();
+    return p == null ? height : p.height();
   }
 
+  /** Draws the chart, or its {@link #panels} when it has more than {@value LineChart#MAX_SERIES} series. */
   @Override
   public void paint(java.awt.Graphics2D g) {
-    chart().paint(g, width, height);
+    SmallMultiples p = panels();
+    if (p == null) chart().paint(g, width, height);
+    else p.paint(g);
+  }
+
+  /**
+   * Null when the chart has at most {@value LineChart#MAX_SERIES} series; else, as {@link
+   * LineChart#panels}, the chart split into {@link SmallMultiples}: the reference series (LRU and
+   * OPT in any form, by {@link PolicyLabel}) in every panel, the others split evenly over the
+   * panels in their order, every panel with this chart's categories and one value axis.
+   */
+  SmallMultiples panels() {
+    if (series.size() <= LineChart.MAX_SERIES) return null;
+    List<String> references = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (String name : series.keySet()) {
+      String label = PolicyLabel.of(name);
+      (label.equals("lru") || label.equals("opt") || label.startsWith("opt:") ? references : others).add(name);
+    }
+    int room = Math.max(1, LineChart.MAX_SERIES - references.size());
+    int count = (others.size() + room - 1) / room;
+    double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
+    double[] r = LineChart.range(all, 0.0, null);
+    List<BarChart> charts = new ArrayList<>();
+    for (int p = 0; p < count; p++) {
+      List<String> members = new ArrayList<>(others.subList(p * others.size() / count, (p + 1) * others.size() / count));
+      List<String> labels = members.stream().map(PolicyLabel::of).toList();
+      String against = references.isEmpty() ? "" : " against " + String.join(", ", references.stream().map(PolicyLabel::of).toList());
+      BarChart panel = of(String.join(", ", labels) + against, yTitle, categories).legend(legend).size(640, 460);
+      panel.xTitle = xTitle;
+      panel.axis = new double[] {Math.min(r[0], 0), r[1] + 0.04 * (r[1] - Math.min(r[0], 0))};
+      members.addAll(references);
+      for (String m : members) panel.series(m, series.get(m));
+      charts.add(panel);
+    }
+    return SmallMultiples.of(title(), charts, Math.min(2, charts.size()));
   }
 
   /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
@@ -125,7 +168,12 @@ public final class BarChart implements Figure {
     CategoryStyler s = chart.getStyler();
     double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
     double[] r = LineChart.range(all, 0.0, null);
-    Charts.ticks(s, false, new double[] {Math.min(r[0], 0), r[1]}, false, Axes.Y_TICKS, Axes.integers(all));
+    double[] ends = axis != null ? axis : new double[] {Math.min(r[0], 0), r[1]};
+    if (axis != null) {
+      s.setYAxisMin(axis[0]);
+      s.setYAxisMax(axis[1]);
+    }
+    Charts.ticks(s, false, ends, false, Axes.Y_TICKS, Axes.integers(all));
     Map<String, java.awt.Color> colours = SeriesStyle.barColours(series.keySet());
     for (Map.Entry<String, List<Double>> e : series.entrySet()) {
       CategorySeries cs = chart.addSeries(e.getKey(), categories, e.getValue());
@@ -133,25 +181,53 @@ public final class BarChart implements Figure {
       cs.setFillColor(colours.get(e.getKey()));
     }
     s.setXAxisLabelRotation(rotation());
+    s.setXAxisTickMarkSpacingHint(Math.min(s.getXAxisTickMarkSpacingHint(), tickSpacingHint()));
     List<String> labels = series.keySet().stream().map(PolicyLabel::of).toList();
     Charts.legend(s, labels, legend);
+    Charts.title(s, chart.getTitle(), width, labels, legend);
     return chart;
   }
 
   /**
-   * The angle of the category labels: 0 when every label fits its share of the plot's width (at
-   * about {@value #CHAR_PX} pixels a character), else 45 degrees, or 90 when even slanted they would
-   * touch (a slanted label needs about 0.7 of its length across).
+   * The angle of the category labels: 0 when every label fits its share of the plot's width
+   * (XChart's own margin of 1.1 on the widest label), else 45 degrees while slanted neighbours stay
+   * apart (their gap across the text, 0.7 of the share, above {@value #SLANT_GAP} pixels), else 90.
    */
   int rotation() {
-    int longest = categories.stream().mapToInt(String::length).max().orElse(0);
     double share = plotWidth() / Math.max(1.0, categories.size());
-    double flat = longest * CHAR_PX + 8;
-    if (flat <= share) return 0;
-    return 0.7 * longest * CHAR_PX <= share * 1.6 ? 45 : 90;
+    if (widestLabel() * 1.1 < share) return 0;
+    return 0.7 * share > SLANT_GAP ? 45 : 90;
   }
 
-  /** Pixels a tick-label character takes, roughly (XChart's 12-point sans serif). */
+  /** Pixels across slanted labels that keep neighbours apart: a 12-point line and a gap. */
+  static final double SLANT_GAP = 20;
+
+  /**
+   * XChart's tick-mark spacing hint for the category axis: XChart (AxisTickCalculator_Category)
+   * shows only every n-th category label when a category is narrower than the hint (74 pixels by
+   * default, whatever the labels), which left out every other selector of checkpoint-storm's and
+   * torn-pages' charts. The hint is the room the labels need at their {@link #rotation}.
+   */
+  int tickSpacingHint() {
+    return switch (rotation()) {
+      case 0 -> (int) Math.ceil(widestLabel() * 1.1);
+      case 45 -> (int) SLANT_GAP * 3 / 2;
+      default -> (int) SLANT_GAP;
+    };
+  }
+
+  /** The width of the widest category label, laid flat, in XChart's tick-label font. */
+  private double widestLabel() {
+    java.awt.Font font = new CategoryStyler().getAxisTickLabelsFont();
+    java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, false);
+    double widest = 0;
+    for (String c : categories) {
+      if (!c.isEmpty()) widest = Math.max(widest, new java.awt.font.TextLayout(c, font, frc).getBounds().getWidth());
+    }
+    return widest;
+  }
+
+  /** Pixels a character of a legend line takes, roughly (XChart's 12-point sans serif). */
   static final double CHAR_PX = 7;
 
   /** The plot's width, roughly: the chart less the y axis and, when shown, the legend. */

@@ -50,6 +50,30 @@ final class Charts {
     styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, size));
   }
 
+  /**
+   * The title's font: XChart's own, shrunk a point at a time (to 10 points at least) until the
+   * title fits. XChart draws the title on one line centred over the plot, which the legend on the
+   * right pushes left, and cuts a longer one at the chart's edges; the plot is taken as the chart
+   * less about 90 pixels of y axis and the legend's longest line ({@code legendLines}, about 7
+   * pixels a character and 70 of key and padding).
+   */
+  static void title(Styler styler, String title, int width, Collection<String> legendLines, boolean legendShown) {
+    int chars = 0;
+    if (legendShown) for (String n : legendLines) for (String line : wrap(n).split("\n")) chars = Math.max(chars, line.length());
+    double legend = legendShown && chars > 0 ? chars * 7 + 70 : 0;
+    double centre = 70 + (width - 90 - legend) / 2;
+    double room = 2 * Math.min(centre, width - centre) - 16;
+    Font font = styler.getChartTitleFont();
+    BufferedImage probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_ARGB);
+    Graphics2D g = probe.createGraphics();
+    try {
+      while (font.getSize() > 10 && g.getFontMetrics(font).stringWidth(title) > room) font = font.deriveFont((float) font.getSize() - 1);
+    } finally {
+      g.dispose();
+    }
+    styler.setChartTitleFont(font);
+  }
+
   /** {@code name} broken after commas or at spaces into lines of at most {@value #LEGEND_CHARS} characters, continuation lines indented. */
   static String wrap(String name) {
     List<String> tokens = new ArrayList<>();
@@ -92,7 +116,7 @@ final class Charts {
   static void ticks(AxesChartStyler styler, boolean x, double[] range, boolean log, int ticks, boolean integers) {
     styler.setLocale(Locale.ROOT);
     if (log) {
-      if (x) styler.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
+      if (x) styler.setXAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks, true));
       else styler.setYAxisTickLabelsFormattingFunction(Axes.tickFormat(range[0], range[1], true, ticks));
     } else {
       String pattern = Axes.decimalPattern(range[0], range[1], ticks, integers);

@@ -12,13 +12,14 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A line chart as PNG bytes: one series per name, each given as x and y arrays. Rendered
+ * A line chart ({@link Figure}: PNG, SVG, PDF): one series per name, each given as x and y arrays. Rendered
  * headless. Each series takes its colour, marker and dash from {@link SeriesStyle} (the same name
  * looks the same in every chart), so lines that coincide stay visible; markers are left out when
  * a series has more than {@value Charts#MARKER_POINTS} points. The x axis is logarithmic when
  * asked or, by default, when its values are log-spaced ({@link Axes#logSpaced}); tick labels read
  * {@code 0.05} ({@link Axes#tickFormat}); a chart whose series are all equal or constant says so
- * in its title ({@link Flatness}); the legend sits outside on the right, its names wrapped.
+ * in its title ({@link Flatness}); the legend sits outside on the right, its names wrapped. A
+ * chart of more than {@value #MAX_SERIES} lines is drawn as {@link #panels}.
  */
 public final class LineChart implements Figure {
   /** The invisible series that holds a flat chart's y axis open. */
@@ -140,19 +141,65 @@ public final class LineChart implements Figure {
     return this;
   }
 
+  /** Series a chart draws ({@link Coincident} series once) before it is drawn as {@link #panels}. */
+  static final int MAX_SERIES = 8;
+
+  /** The width: the chart's, or the grid's when it is drawn as {@link #panels}. */
   @Override
   public int width() {
-    return width;
+    SmallMultiples p = panels();
+    return p == null ? width : p.width();
   }
 
+  /** The height: the chart's, or the grid's when it is drawn as {@link #panels}. */
   @Override
   public int height() {
-    return height;
+    SmallMultiples p = panels();
+    return p == null ? height : p.height();
   }
 
+  /** Draws the chart, or its {@link #panels} when it has more than {@value #MAX_SERIES} series to draw. */
   @Override
   public void paint(java.awt.Graphics2D g) {
-    chart().paint(g, width, height);
+    SmallMultiples p = panels();
+    if (p == null) chart().paint(g, width, height);
+    else p.paint(g);
+  }
+
+  /**
+   * Null when the chart draws at most {@value #MAX_SERIES} series; else the chart split into
+   * {@link SmallMultiples}, as a reader tells about eight lines apart: the reference series (LRU
+   * and OPT in any form, by {@link PolicyLabel}) in every panel, the others split evenly over the
+   * panels in their order, every panel with this chart's axes, shading, marks and one y range, so
+   * that the panels compare.
+   */
+  SmallMultiples panels() {
+    Map<String, List<String>> drawn = drawnSeries();
+    if (drawn.size() <= MAX_SERIES) return null;
+    List<String> references = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (String name : drawn.keySet()) {
+      String label = PolicyLabel.of(name);
+      (label.equals("lru") || label.equals("opt") || label.startsWith("opt:") ? references : others).add(name);
+    }
+    int room = Math.max(1, MAX_SERIES - references.size());
+    int count = (others.size() + room - 1) / room;
+    double[] yr = range(all(1), null, null);
+    double pad = (yr[1] - yr[0]) * 0.03;
+    String against = references.isEmpty() ? "" : " against " + String.join(", ", references.stream().map(PolicyLabel::of).toList());
+    List<LineChart> charts = new ArrayList<>();
+    for (int p = 0; p < count; p++) {
+      List<String> members = others.subList(p * others.size() / count, (p + 1) * others.size() / count);
+      LineChart panel = new LineChart(String.join(", ", members.stream().map(PolicyLabel::of).toList()) + against, xTitle, yTitle)
+          .xScale(xScale).yScale(yScale).yRange(yMin != null ? yMin : yr[0] - pad, yMax != null ? yMax : yr[1] + pad)
+          .decadeEnds(decadeEnds).legend(legend).size(640, 460);
+      if (shaded != null) panel.shade(shaded[0], shaded[1], shadedLabel);
+      if (marks != null) panel.markX(marks, marksLabel);
+      for (String m : members) for (String n : drawn.get(m)) panel.series(n, series.get(n)[0], series.get(n)[1]);
+      for (String r : references) for (String n : drawn.get(r)) panel.series(n, series.get(n)[0], series.get(n)[1]);
+      charts.add(panel);
+    }
+    return SmallMultiples.of(title(), charts, Math.min(3, charts.size()));
   }
 
   /** The title the chart will carry: the given one with the flat-chart suffix when it applies. */
@@ -245,6 +292,7 @@ public final class LineChart implements Figure {
     if (shadedLabel != null && shaded != null) labels.add(shadedLabel);
     if (marksLabel != null && marks != null && marks.length > 0) labels.add(marksLabel);
     Charts.legend(s, labels, legend);
+    Charts.title(s, chart.getTitle(), width, labels, legend);
     return chart;
   }
 

@@ -31,41 +31,12 @@ public final class MissRatioChart {
     return figure(title, rows, AxisScale.AUTO);
   }
 
-  /** Series a chart may show before {@link #figure} splits it into panels. */
-  static final int MAX_SERIES = 8;
-
   /**
-   * The figure: the chart when it draws at most {@value #MAX_SERIES} series ({@link Coincident}
-   * series drawn once), else {@link SmallMultiples}: the policies split evenly over panels in
-   * their order, each panel with the reference curves (LRU and OPT in either form) and every
-   * panel on the same miss-ratio range, so that panels compare.
+   * The figure: the chart, drawn as panels when it has more than eight curves ({@link
+   * LineChart#panels}: LRU and OPT in every panel, one miss-ratio range).
    */
   public static Figure figure(String title, List<ResultRow> rows, AxisScale sizes) {
-    LineChart whole = chart(title, rows, sizes);
-    Map<String, List<String>> drawn = whole.drawnSeries();
-    if (drawn.size() <= MAX_SERIES) return whole;
-    List<String> references = new ArrayList<>();
-    List<String> others = new ArrayList<>();
-    for (String name : drawn.keySet()) {
-      String label = PolicyLabel.of(name);
-      (label.equals("lru") || label.startsWith("opt") ? references : others).add(name);
-    }
-    int room = Math.max(1, MAX_SERIES - references.size());
-    int panels = (others.size() + room - 1) / room;
-    double[] all = whole.seriesByName().values().stream().flatMapToDouble(xy -> java.util.Arrays.stream(xy[1])).toArray();
-    double[] yr = LineChart.range(all, null, null);
-    double pad = (yr[1] - yr[0]) * 0.03;
-    List<LineChart> charts = new ArrayList<>();
-    for (int p = 0; p < panels; p++) {
-      List<String> members = others.subList(p * others.size() / panels, (p + 1) * others.size() / panels);
-      List<String> labels = members.stream().map(PolicyLabel::of).toList();
-      LineChart panel = LineChart.of(String.join(", ", labels) + " against the bounds", "pool size (frames)", "miss ratio")
-          .xScale(sizes).yRange(yr[0] - pad, yr[1] + pad).size(640, 460);
-      for (String m : members) for (String n : drawn.get(m)) panel.series(n, whole.seriesByName().get(n)[0], whole.seriesByName().get(n)[1]);
-      for (String r : references) for (String n : drawn.get(r)) panel.series(n, whole.seriesByName().get(n)[0], whole.seriesByName().get(n)[1]);
-      charts.add(panel);
-    }
-    return SmallMultiples.of(whole.title(), charts, Math.min(3, charts.size()));
+    return chart(title, rows, sizes);
   }
 
   /** The chart, not yet rendered. */

@@ -12,9 +12,6 @@ import java.awt.geom.Line2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
@@ -24,11 +21,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import javax.imageio.ImageIO;
 
 /**
  * A distribution over traces drawn per named row (one row per policy), in one or more panels
- * side by side (one per cache size), as PNG bytes. Each row is given as its P10, P25, median,
+ * side by side (one per cache size), a {@link Figure} (PNG, SVG, PDF). Each row is given as its P10, P25, median,
  * mean, P75 and P90. Two styles:
  *
  * <ul>
@@ -45,7 +41,7 @@ import javax.imageio.ImageIO;
  * Axes#decimalPattern}). A row's colour is its {@link SeriesStyle} colour; its name is never
  * cut: the label column is as wide as the longest name.
  */
-public final class PercentileChart {
+public final class PercentileChart implements Figure {
   /** How each row is drawn. */
   public enum Style {
     DOTS,
@@ -116,23 +112,47 @@ public final class PercentileChart {
     return List.copyOf(names);
   }
 
-  /** The image. */
-  public BufferedImage image() {
+  /** The width: the label column, as wide as the longest row name, and the panels side by side. */
+  @Override
+  public int width() {
+    int n = Math.max(1, panels.size());
+    return Math.max(left() + n * PANEL_WIDTH + (n - 1) * GAP + PAD, 640);
+  }
+
+  /** The height: a row per name, the titles, the value axis and the legend. */
+  @Override
+  public int height() {
+    return TOP + plotHeight() + AXIS + LEGEND;
+  }
+
+  @Override
+  public String title() {
+    return title;
+  }
+
+  private int plotHeight() {
+    return Math.max(1, rowNames().size()) * ROW_HEIGHT;
+  }
+
+  /** The left edge of the first panel: the widest row name, measured in {@link #LABEL}. */
+  private int left() {
     System.setProperty("java.awt.headless", "true");
-    List<String> names = rowNames();
     BufferedImage probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
     Graphics2D pg = probe.createGraphics();
     FontMetrics lm = pg.getFontMetrics(LABEL);
     int labelWidth = 0;
-    for (String n : names) labelWidth = Math.max(labelWidth, lm.stringWidth(n));
+    for (String n : rowNames()) labelWidth = Math.max(labelWidth, lm.stringWidth(n));
     pg.dispose();
-    int left = PAD + labelWidth + 12;
-    int n = Math.max(1, panels.size());
-    int width = Math.max(left + n * PANEL_WIDTH + (n - 1) * GAP + PAD, 640);
-    int plotHeight = Math.max(1, names.size()) * ROW_HEIGHT;
-    int height = TOP + plotHeight + AXIS + LEGEND;
-    BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    Graphics2D g = img.createGraphics();
+    return PAD + labelWidth + 12;
+  }
+
+  @Override
+  public void paint(Graphics2D g) {
+    List<String> names = rowNames();
+    int left = left();
+    int width = width();
+    int height = height();
+    int plotHeight = plotHeight();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
     g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
     g.setColor(Color.WHITE);
@@ -152,19 +172,19 @@ public final class PercentileChart {
       drawPanel(g, panels.get(k), names, colours, x0, plotHeight);
     }
     drawLegend(g, width, TOP + plotHeight + AXIS);
-    g.dispose();
-    return img;
   }
 
-  /** The PNG bytes. */
-  public byte[] png() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+  /** The image, drawn as the PNG is. */
+  public BufferedImage image() {
+    System.setProperty("java.awt.headless", "true");
+    BufferedImage img = new BufferedImage(width(), height(), BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = img.createGraphics();
     try {
-      ImageIO.write(image(), "png", out);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot render chart '" + title + "': " + e.getMessage(), e);
+      paint(g);
+    } finally {
+      g.dispose();
     }
-    return out.toByteArray();
+    return img;
   }
 
   private void drawPanel(Graphics2D g, Panel p, List<String> names, Map<String, Color> colours, int x0, int plotHeight) {

@@ -66,7 +66,10 @@ public final class SmallMultiples implements Figure {
     g.setColor(new org.knowm.xchart.style.XYStyler().getChartBackgroundColor());
     g.fillRect(0, 0, width(), height());
     g.setColor(java.awt.Color.BLACK);
-    g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+    Font font = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+    // Shrunk a point at a time (to 10 points) until the title fits the figure's width.
+    while (font.getSize() > 10 && g.getFontMetrics(font).stringWidth(title) > width() - 8) font = font.deriveFont((float) font.getSize() - 1);
+    g.setFont(font);
     FontMetrics m = g.getFontMetrics();
     g.drawString(title, Math.max(4, (width() - m.stringWidth(title)) / 2), TITLE_HEIGHT - 10);
     for (int i = 0; i < panels.size(); i++) {

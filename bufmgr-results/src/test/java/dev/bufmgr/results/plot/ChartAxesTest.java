@@ -57,6 +57,21 @@ class ChartAxesTest {
     assertEquals("", Axes.tickFormat(2000, 40_000, true).apply(3000.0), "short log axis: 1, 2, 5 only");
   }
 
+  /**
+   * The ticks experiment's latency axis (40 ns to 200,000,000 ns, about 90 pixels a decade): 100,000,000
+   * (82 pixels wide) a third of a decade from the end label 200,000,000 would overprint it, and gives
+   * way; 10,000,000 a decade and a third away does not, nor does 100 beside the end 40.
+   */
+  @Test
+  void aDecadeLabelGivesWayToAnEndLabelItWouldTouch() {
+    Function<Double, String> ns = Axes.tickFormat(40, 2e8, true, Axes.X_TICKS, true);
+    assertEquals("200,000,000", ns.apply(2e8));
+    assertEquals("", ns.apply(1e8));
+    assertEquals("10,000,000", ns.apply(1e7));
+    assertEquals("100", ns.apply(100.0));
+    assertEquals("100,000,000", Axes.tickFormat(40, 2e8, true, Axes.Y_TICKS).apply(1e8), "a vertical axis stacks its labels");
+  }
+
   /** Issue 35: the compare charts' size axis (2,000 to 40,000 frames) carried no label at its right end. */
   @Test
   void theEndsOfALogAxisAreLabelled() {

@@ -45,9 +45,22 @@ class ChartFiguresTest {
         rows.add(new ResultRow().put("policy", policies.get(k)).put("frames", f).put("hitRatio", 0.3 + 0.02 * k + f / 100_000.0));
       }
     }
-    Figure fig = MissRatioChart.figure("t", rows, AxisScale.AUTO);
-    assertTrue(fig instanceof SmallMultiples, "12 curves split");
+    LineChart fig = (LineChart) MissRatioChart.figure("t", rows, AxisScale.AUTO);
+    SmallMultiples panels = fig.panels();
+    assertTrue(panels != null, "12 curves split");
     assertEquals(2 * 640, fig.width(), "10 policies and 2 references: two panels of 5 + 2");
+  }
+
+  @Test
+  void moreThanEightBarSeriesBecomePanels() {
+    List<String> policies = List.of("arc", "car", "clockpro", "gclock", "hotcool", "lirs", "lru-k", "s3fifo", "sieve", "slru", "lru", "opt");
+    BarChart bars = BarChart.of("t", "y", List.of("a", "b"));
+    for (int k = 0; k < policies.size(); k++) bars.series(policies.get(k), List.of(0.1 * k, 0.2));
+    assertTrue(bars.panels() != null, "12 series split");
+    assertEquals(2 * 640, bars.width(), "10 policies and 2 references: two panels of 5 + 2");
+    BarChart eight = BarChart.of("t", "y", List.of("a"));
+    for (String p : policies.subList(0, 8)) eight.series(p, List.of(1.0));
+    assertEquals(null, eight.panels());
   }
 
   @Test
@@ -58,7 +71,26 @@ class ChartFiguresTest {
     assertEquals(0, BarChart.of("t", "y", few).series("lru", List.of(1, 2)).rotation());
     List<Integer> ones = new ArrayList<>();
     for (int i = 0; i < 16; i++) ones.add(1);
-    assertEquals(90, BarChart.of("t", "y", many).series("lru", ones).rotation());
+    BarChart crowded = BarChart.of("t", "y", many).series("lru", ones);
+    assertEquals(45, crowded.rotation(), "16 categories of about 45 pixels each: slanted labels stay apart");
+    // XChart shows every label only when a category is at least its tick-mark spacing hint wide
+    // (74 pixels by default): 16 categories share the plot's 900 - 90 - 91 pixels.
+    assertTrue(crowded.tickSpacingHint() <= (900 - 90 - 91) / 16, "every category labelled");
+    List<String> twelve = List.of("arc", "car", "clockpro", "gclock", "hotcool", "lirs", "lru-k", "lru-pool", "s3fifo", "sieve", "slru", "twoq");
+    List<Integer> twelveOnes = twelve.stream().map(x -> 1).toList();
+    BarChart selectors = BarChart.of("t", "y", twelve).series("lru", twelveOnes);
+    assertTrue(selectors.chart().getStyler().getXAxisTickMarkSpacingHint() < 50, "12 selectors: none left out");
+  }
+
+  /** XChart centres the title over the plot, left of the legend, and cuts what does not fit: a long title shrinks. */
+  @Test
+  void aTitleWiderThanItsRoomShrinks() {
+    double[] x = {1, 2, 3};
+    String longTitle = "Transactions per second (no steady state: 2,930 tps in the first fifth of the measured time, 3,898 in the last)";
+    var shortOne = LineChart.of("Transactions per second", "s", "tps").series("gclock / greedy", x, x).chart().getStyler();
+    var longOne = LineChart.of(longTitle, "s", "tps").series("gclock / greedy", x, x).chart().getStyler();
+    assertEquals(new org.knowm.xchart.style.XYStyler().getChartTitleFont().getSize(), shortOne.getChartTitleFont().getSize());
+    assertTrue(longOne.getChartTitleFont().getSize() < shortOne.getChartTitleFont().getSize(), "shrunk");
   }
 
   @Test

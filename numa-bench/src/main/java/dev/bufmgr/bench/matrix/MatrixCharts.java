@@ -2,6 +2,7 @@ package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.results.plot.AxisScale;
 import dev.bufmgr.results.plot.Cdf;
+import dev.bufmgr.results.plot.Figure;
 import dev.bufmgr.results.plot.LineChart;
 import dev.bufmgr.results.report.ResultRow;
 import java.util.ArrayList;
@@ -27,8 +28,8 @@ final class MatrixCharts {
    *
    * @param latencyByPoint each point's latency merged over its threads
    */
-  static Map<String, byte[]> render(List<ResultRow> rows, Map<String, Histogram> latencyByPoint) {
-    Map<String, byte[]> charts = new LinkedHashMap<>();
+  static Map<String, Figure> render(List<ResultRow> rows, Map<String, Histogram> latencyByPoint) {
+    Map<String, Figure> charts = new LinkedHashMap<>();
     List<ResultRow> eviction = rows.stream()
         .filter(r -> "point".equals(r.get("kind")) && r.get("evictionsPerSecond") != null).toList();
     Map<String, List<ResultRow>> bySelector = new LinkedHashMap<>();
@@ -38,10 +39,10 @@ final class MatrixCharts {
       String sel = e.getKey();
       charts.put("evictions-vs-threads-" + fileName(sel) + ".png",
           LineChart.of("Evictions/s against threads, " + sel, "threads", "evictions/s (summed over threads)")
-              .series(series(e.getValue(), "evictionsPerSecond", varying)).xScale(AxisScale.LINEAR).png());
+              .series(series(e.getValue(), "evictionsPerSecond", varying)).xScale(AxisScale.LINEAR));
       charts.put("ticks-vs-threads-" + fileName(sel) + ".png",
           LineChart.of("Ticks per victim against threads, " + sel, "threads", "clock positions examined per victim")
-              .series(series(e.getValue(), "ticksPerVictim", varying)).xScale(AxisScale.LINEAR).png());
+              .series(series(e.getValue(), "ticksPerVictim", varying)).xScale(AxisScale.LINEAR));
     }
     Map<Integer, Map<String, double[][]>> cdfs = new TreeMap<>();
     for (ResultRow r : eviction) {
@@ -54,7 +55,7 @@ final class MatrixCharts {
       charts.put("latency-cdf-t" + e.getKey() + ".png",
           LineChart.of("Victim-search latency CDF, " + e.getKey() + " thread" + (e.getKey() == 1 ? "" : "s"),
               "victim-search latency (ns)", "fraction of searches at or below")
-              .series(e.getValue()).xScale(AxisScale.LOG).yRange(0.0, 1.0).png());
+              .series(e.getValue()).xScale(AxisScale.LOG).yRange(0.0, 1.0));
     }
     List<ResultRow> hits = rows.stream()
         .filter(r -> "point".equals(r.get("kind")) && "HitPathBenchmark".equals(r.get("benchmark"))).toList();
@@ -67,7 +68,7 @@ final class MatrixCharts {
       }
       charts.put("hitpath-ops-vs-threads.png",
           LineChart.of("Hit path: operations/s against threads", "threads", "operations/s (summed over threads)")
-              .series(xy(byMethod)).xScale(AxisScale.LINEAR).png());
+              .series(xy(byMethod)).xScale(AxisScale.LINEAR));
     }
     return charts;
   }

@@ -1,14 +1,16 @@
 package dev.bufmgr.bench.matrix;
 
 import dev.bufmgr.bench.placement.PinPolicy;
+import dev.bufmgr.results.plot.ChartFormat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The command line of {@code numa-bench/run}: {@code MATRIX [--budget 30m] [--out DIR] [--force]
- * [--threads 1,2,4] [--pinning none|packed|spread] [--quick]}. Parsing refuses, with one line,
+ * [--threads 1,2,4] [--pinning none|packed|spread] [--quick] [--chart-format FMT]}. Parsing refuses, with one line,
  * anything else.
  *
  * @param matrix the matrix's name
@@ -18,9 +20,10 @@ import java.util.List;
  * @param threads thread counts replacing the matrix's (null: its own)
  * @param pinning a pinning replacing the matrix's pinning axis (null: its own)
  * @param quick one fork, no warmup, one 0.3 s iteration per point (checks, not figures)
+ * @param chartFormats the chart files' formats, as bufmgr's {@code --chart-format} (PNG always)
  */
 public record MatrixOptions(String matrix, Duration budget, Path out, boolean force, List<Integer> threads,
-    String pinning, boolean quick) {
+    String pinning, boolean quick, Set<ChartFormat> chartFormats) {
 
   /** The default budget. */
   public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(30);
@@ -28,7 +31,7 @@ public record MatrixOptions(String matrix, Duration budget, Path out, boolean fo
   /** The usage line. */
   public static String usage() {
     return "usage: numa-bench/run MATRIX [--budget 30m] [--out DIR] [--force] [--threads 1,2,4] "
-        + "[--pinning none|packed|spread] [--quick]   (matrices: " + String.join(", ", Matrices.names()) + ")";
+        + "[--pinning none|packed|spread] [--quick] [--chart-format png,svg,pdf|all]   (matrices: " + String.join(", ", Matrices.names()) + ")";
   }
 
   /**
@@ -44,6 +47,7 @@ public record MatrixOptions(String matrix, Duration budget, Path out, boolean fo
     List<Integer> threads = null;
     String pinning = null;
     boolean quick = false;
+    Set<ChartFormat> chartFormats = Set.of(ChartFormat.PNG);
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       switch (a) {
@@ -53,6 +57,7 @@ public record MatrixOptions(String matrix, Duration budget, Path out, boolean fo
         case "--threads" -> threads = threads(value(args, ++i, a));
         case "--pinning" -> pinning = pinning(value(args, ++i, a));
         case "--quick" -> quick = true;
+        case "--chart-format" -> chartFormats = chartFormats(value(args, ++i, a));
         default -> {
           if (a.startsWith("-")) throw new UsageException("unknown option '" + a + "'; " + usage());
           if (matrix != null) throw new UsageException("one matrix only, got '" + matrix + "' and '" + a + "'");
@@ -61,7 +66,7 @@ public record MatrixOptions(String matrix, Duration budget, Path out, boolean fo
       }
     }
     if (matrix == null) throw new UsageException("no matrix named; " + usage());
-    return new MatrixOptions(matrix, budget, out, force, threads, pinning, quick);
+    return new MatrixOptions(matrix, budget, out, force, threads, pinning, quick, chartFormats);
   }
 
   private static String value(String[] args, int i, String option) {
@@ -81,6 +86,14 @@ public record MatrixOptions(String matrix, Duration budget, Path out, boolean fo
       out.add(n);
     }
     return List.copyOf(out);
+  }
+
+  private static Set<ChartFormat> chartFormats(String text) {
+    try {
+      return ChartFormat.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--chart-format: " + e.getMessage());
+    }
   }
 
   private static String pinning(String text) {

@@ -34,7 +34,7 @@ import org.openjdk.jmh.runner.RunnerException;
  * point), {@code results.jsonl} and {@code results.csv} (one row per point and method, one per
  * thread's latency histogram; {@link MatrixRows}), {@code latency.hlog} (every thread's
  * victim-search histogram, HdrHistogram log format), {@code machine.json} ({@link MachineRecord}),
- * PNG charts ({@link MatrixCharts}), {@code jmh.log} (JMH's own output) and {@code summary.md}
+ * the charts ({@link MatrixCharts}; PNG, and SVG or PDF with {@code --chart-format}), {@code jmh.log} (JMH's own output) and {@code summary.md}
  * ({@link MatrixSummary}). The folder appears only when the whole run succeeded.
  *
  * <p>Refused with one line and exit status 2, before anything runs or is created: an unknown
@@ -146,7 +146,7 @@ public final class MatrixRunner {
       }
       double wall = (System.nanoTime() - start) / 1e9;
       String command = "numa-bench/run " + String.join(" ", args);
-      ExperimentReport report = new ExperimentReport();
+      ExperimentReport report = new ExperimentReport().chartFormats(p.options.chartFormats());
       rows.forEach(report::row);
       MatrixCharts.render(rows, latencyByPoint).forEach(report::chart);
       report.file("jmh.json", jmhJson(all));

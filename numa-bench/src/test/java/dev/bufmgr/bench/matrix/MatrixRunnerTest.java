@@ -36,7 +36,7 @@ class MatrixRunnerTest {
   @Test
   void smokeWritesAFolderWhoseSummaryComesFromItsOwnRows(@TempDir Path dir) throws IOException {
     Path out = dir.resolve("smoke");
-    Run run = run("smoke", "--quick", "--threads", "2", "--out", out.toString());
+    Run run = run("smoke", "--quick", "--threads", "2", "--chart-format", "svg", "--out", out.toString());
 
     assertEquals(0, run.status, run.err);
     JsonArray jmh = JsonParser.parseString(Files.readString(out.resolve("jmh.json"))).getAsJsonArray();
@@ -77,6 +77,8 @@ class MatrixRunnerTest {
         "ticks-vs-threads-gclock.png", "latency-cdf-t2.png")) {
       byte[] head = Arrays.copyOf(Files.readAllBytes(out.resolve(png)), 4);
       assertArrayEquals(PNG_MAGIC, head, png);
+      String svg = png.replace(".png", ".svg");
+      assertTrue(Files.readString(out.resolve(svg)).contains("<svg"), svg + " beside " + png);
     }
 
     String summary = Files.readString(out.resolve("summary.md"));
