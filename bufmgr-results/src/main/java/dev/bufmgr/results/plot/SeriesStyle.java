@@ -79,7 +79,7 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
   /**
    * The known families by normalized name (lower case, no '-', '_'). Colours from Okabe and Ito's
    * colour-blind-safe set and Paul Tol's muted scheme; families that share a colour are kin (LRU
-   * and the pool's LRU, LRU-K and SLRU, CLOCK-Pro and 2Q) and differ in marker and dash. No two
+   * and the pool's LRU, LRU-K and SLRU, CLOCK-Pro, its paper variant and 2Q) and differ in marker and dash. No two
    * families share a colour and a marker, nor a colour and a dash; OPT is drawn as crosses.
    */
   private static final Map<String, Family> FAMILIES = new LinkedHashMap<>();
@@ -102,6 +102,7 @@ public record SeriesStyle(Color color, Marker marker, BasicStroke line) {
     FAMILIES.put("sieve", new Family(rgb(0x44AA99), 0, 3));
     FAMILIES.put("lirs", new Family(rgb(0xAA4499), 1, 4));
     FAMILIES.put("clockpro", new Family(rgb(0x332288), 2, 5));
+    FAMILIES.put("clockpropaper", new Family(rgb(0x332288), 6, 1));
     FAMILIES.put("2q", new Family(rgb(0x332288), 4, 2));
     FAMILIES.put("fifo", new Family(rgb(0x6F4E37), 6, 4));
   }
