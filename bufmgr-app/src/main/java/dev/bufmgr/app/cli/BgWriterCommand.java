@@ -5,6 +5,7 @@ import dev.bufmgr.app.experiment.BgWriterExperiment;
 import dev.bufmgr.results.ExperimentReport;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code bufmgr experiment bgwriter}: see {@link BgWriterExperiment}. */
 @Command(name = "bgwriter", mixinStandardHelpOptions = true,
@@ -14,6 +15,13 @@ import picocli.CommandLine.Command;
           + "hit ratio it costs."
     })
 public final class BgWriterCommand extends NamedExperimentCommand {
+  @Mixin PageCacheOption pageCache;
+
+  @Override
+  String ownArguments() {
+    return pageCache.arguments();
+  }
+
   @Override
   String experimentName() {
     return "bgwriter";
@@ -21,6 +29,6 @@ public final class BgWriterCommand extends NamedExperimentCommand {
 
   @Override
   ExperimentReport produce(boolean quick, SelectorRegistry registry, PrintStream progress) {
-    return BgWriterExperiment.run(quick, registry, progress);
+    return BgWriterExperiment.run(quick, registry, progress, pageCache.settings());
   }
 }

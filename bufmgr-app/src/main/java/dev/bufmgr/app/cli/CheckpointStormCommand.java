@@ -5,6 +5,7 @@ import dev.bufmgr.app.experiment.CheckpointStormExperiment;
 import dev.bufmgr.results.ExperimentReport;
 import java.io.PrintStream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code bufmgr experiment checkpoint-storm}: see {@link CheckpointStormExperiment}. */
 @Command(name = "checkpoint-storm", mixinStandardHelpOptions = true,
@@ -14,6 +15,13 @@ import picocli.CommandLine.Command;
           + "target on and off; per-second throughput and commit p99."
     })
 public final class CheckpointStormCommand extends NamedExperimentCommand {
+  @Mixin PageCacheOption pageCache;
+
+  @Override
+  String ownArguments() {
+    return pageCache.arguments();
+  }
+
   @Override
   String experimentName() {
     return "checkpoint-storm";
@@ -21,6 +29,6 @@ public final class CheckpointStormCommand extends NamedExperimentCommand {
 
   @Override
   ExperimentReport produce(boolean quick, SelectorRegistry registry, PrintStream progress) {
-    return CheckpointStormExperiment.run(quick, registry, progress);
+    return CheckpointStormExperiment.run(quick, registry, progress, pageCache.settings());
   }
 }

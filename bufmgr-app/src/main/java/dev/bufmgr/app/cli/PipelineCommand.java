@@ -122,15 +122,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
       description = "Background writer (PostgreSQL's bgwriter_delay, bgwriter_lru_maxpages, bgwriter_lru_multiplier; default: ${DEFAULT-VALUE}).")
   String bgwriter;
 
-  @Option(names = "--page-cache", paramLabel = "k=v,...|0|off", defaultValue = "on", description = {
-      "The operating system's page cache between the pool and the device (default: on, at size=16GB,copy=10us,",
-      "  background=2GB,expire=30s,writeback=5s,checkpointFlushAfter=256kB,bgwriterFlushAfter=512kB,backendFlushAfter=0,",
-      "  read=<the device's flush cost>,prewarm=on,batch=1280kB; any subset overrides): page writes cost the copy and dirty the",
-      "  page, the kernel writes back by dirty_background_bytes and dirty_expire_centisecs (checked every",
-      "  dirty_writeback_centisecs), the checkpoint's fsync forces the rest, *_flush_after start writeback early,",
-      "  and a read that misses pool and cache costs a device read. 0 or off: the direct model (every page write",
-      "  queued on the device, reads free), as before the cache. Applies to model devices, not file:."})
-  String pageCache;
+  @Mixin PageCacheOption pageCache;
 
   @Option(names = "--clock", defaultValue = "sim", description = "sim (virtual time) or real (threads, real time). Default: ${DEFAULT-VALUE}.")
   String clock;
@@ -192,7 +184,7 @@ public final class PipelineCommand implements Runnable, WritesOutputs {
         ? CheckpointSettings.plain(positive("--checkpoint-every", checkpointEvery))
         : CheckpointSettings.parse(checkpoint);
     BgWriterSettings writer = BgWriterSettings.parse(bgwriter);
-    PageCacheSettings cacheSettings = PageCacheSettings.parse(pageCache);
+    PageCacheSettings cacheSettings = pageCache.settings();
     long intervalNanos = positive("--interval", interval);
     long thinkNanos = Durations.parseNanos(think.trim(), "--think");
     if (trace != null && workload != null) throw new CliFailure("give --workload or --trace, not both");

@@ -10,7 +10,9 @@ import dev.bufmgr.pipeline.BgWriterSettings;
 import dev.bufmgr.pipeline.CheckpointSettings;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.wal.sim.ThinkTime;
+import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.ReleasePolicies;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.pipeline.run.PipelineDevice;
 import dev.bufmgr.pipeline.run.PipelineInput;
 import dev.bufmgr.pipeline.run.PipelineRows;
@@ -33,7 +35,10 @@ import java.util.Map;
  * {@code multiplier} varied: the share of the transactions that waited on a dirty eviction (the
  * writes the writer moved off the commit path), the writes it adds (pages written more often in
  * all than with the writer off: written ahead, then dirtied again before they left), and the hit
- * ratio, against the same selector with the writer off.
+ * ratio, against the same selector with the writer off. The device model is the operating
+ * system's page cache ({@link PageCacheSettings}, as {@code bufmgr pipeline} by default) or the
+ * direct one; with the cache a client's dirty eviction waits for the log flush up to the victim's
+ * LSN and the copy, so the summary reports the eviction wait per transaction beside the share.
  */
 public final class BgWriterExperiment {
   /** The writer settings compared, {@code null} for off; the second is PostgreSQL's defaults. */
@@ -48,8 +53,12 @@ public final class BgWriterExperiment {
 
   private BgWriterExperiment() {}
 
-  /** Runs every selector under every writer setting. */
-  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress) {
+  /**
+   * Runs every selector under every writer setting.
+   *
+   * @param cache the page cache's settings, or null for the direct model
+   */
+  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress, PageCacheSettings cache) {
     int frames = quick ? 1000 : 16384;
     long cycle = (quick ? 5 : 30) * 1_000_000_000L;
     long duration = cycle * (quick ? 2 : 4);
@@ -65,8 +74,11 @@ public final class BgWriterExperiment {
             + "device `%s`, checkpoints every %d s at completion target 0.9, %.0f s simulated of which the first quarter is not "
             + "measured, seeds 1..%d; the writer off, then `delay,maxPages,multiplier` as in the table (PostgreSQL's defaults "
             + "200ms, 100, 2.0 second). *Moved off* is 1 - (transactions that waited on a dirty eviction) / (the same with the "
-            + "writer off); *extra writes* is (all data-page writes) / (all with the writer off) - 1.%n%n",
-            input.name(), frames, device.spec(), cycle / 1_000_000_000L, duration / 1e9, Spread.seeds(quick))
+            + "writer off); *extra writes* is (all data-page writes) / (all with the writer off) - 1; *eviction wait ms/txn* is the time "
+            + "transactions spent getting dirty victims written (the log flush up to the victim's LSN, then the write), over "
+            + "every transaction. %s%n%n",
+            input.name(), frames, device.spec(), cycle / 1_000_000_000L, duration / 1e9, Spread.seeds(quick),
+            DeviceModelText.sentence(cache))
         + "**Answer** (numbers from this run):\n\n");
     int seeds = Spread.seeds(quick);
     // selector -> writer label -> metric -> one value per seed
@@ -80,7 +92,7 @@ public final class BgWriterExperiment {
       for (BgWriterSettings w : writers) {
         String label = w == null ? "off" : w.spec();
         PipelineSettings settings = new PipelineSettings(frames, true, true, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
-            new CheckpointSettings(cycle, 64L << 30, 0.9), w, 0, duration, 0.25, 1_000_000_000L, seed, false);
+            new CheckpointSettings(cycle, 64L << 30, 0.9), w, 0, duration, 0.25, 1_000_000_000L, seed, false, FlushMode.FLUSHER, cache);
         List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, seeded, device, selectors,
             List.of(ReleasePolicies.parse("greedy")), registry,
             progress == null ? null : line -> progress.println("bufmgr: bgwriter " + label + " seed " + sd + " " + line));
@@ -94,11 +106,13 @@ public final class BgWriterExperiment {
           double hitDelta = r.hitRatio() - off.hitRatio();
           report.row(new ResultRow().put("experiment", "bgwriter").put("seed", seed).putAll(PipelineRows.row(o.run(), r))
               .put("waitedMovedOff", w == null ? null : movedOff).put("extraWrites", w == null ? null : extra)
-              .put("hitRatioChange", w == null ? null : hitDelta));
+              .put("hitRatioChange", w == null ? null : hitDelta)
+              .put("evictionWaitMsPerTransaction", DirtyEvictionsExperiment.waitPerTransaction(r)));
           Map<String, List<Double>> c = cells.computeIfAbsent(sel, k -> new LinkedHashMap<>())
               .computeIfAbsent(label, k -> new LinkedHashMap<>());
           add(c, "tps", r.throughput());
           add(c, "waited", r.waitedShare());
+          add(c, "waitPerTxn", DirtyEvictionsExperiment.waitPerTransaction(r));
           add(c, "moved", w == null ? Double.NaN : movedOff);
           add(c, "backend", (double) r.backendWrites() / r.transactions());
           add(c, "bgwriter", (double) r.bgwriterWrites() / r.transactions());
@@ -125,19 +139,23 @@ public final class BgWriterExperiment {
           moved.computeIfAbsent(sel, k -> new ArrayList<>()).add(Spread.of(c.get("moved")).mean());
         }
         table.add(List.of(sel, e.getKey(), Spread.of(c.get("tps")).num(0), Spread.of(c.get("waited")).pct(),
+            Spread.of(c.get("waitPerTxn")).num(3),
             off ? "-" : Spread.of(c.get("moved")).pct(), Spread.of(c.get("backend")).num(3), Spread.of(c.get("bgwriter")).num(3),
             Spread.of(c.get("checkpoint")).num(3), off ? "-" : Spread.of(c.get("extra")).pct(),
             Spread.of(c.get("maxwritten")).num(0), Spread.of(c.get("hit")).pct(),
             off ? "-" : Spread.of(c.get("hitDelta")).num(2) + " pt", Spread.of(c.get("commitP99")).num(3)));
       }
-      report.summary(String.format(Locale.ROOT, "- %s: %s of its transactions waited on a dirty eviction with the writer off; "
-          + "PostgreSQL's defaults moved %s of those waits off the commit path; most moved off: %s.%n", sel,
-          Spread.of(bySel.getValue().get("off").get("waited")).pct(),
-          Spread.of(bySel.getValue().get(defaults).get("moved")).pct(), Spread.judge(movedCells, true, Tables::pct)));
+      report.summary(String.format(Locale.ROOT, "- %s: %s of its transactions waited on a dirty eviction with the writer off "
+          + "(%s ms per transaction); PostgreSQL's defaults moved %s of those waits off the commit path (%s ms per "
+          + "transaction left); most moved off: %s.%n", sel,
+          Spread.of(bySel.getValue().get("off").get("waited")).pct(), Spread.of(bySel.getValue().get("off").get("waitPerTxn")).num(3),
+          Spread.of(bySel.getValue().get(defaults).get("moved")).pct(), Spread.of(bySel.getValue().get(defaults).get("waitPerTxn")).num(3),
+          Spread.judge(movedCells, true, Tables::pct)));
     }
     report.summary("\nEach cell is the mean over " + seeds + " seeds (workload and run seeds 1.." + seeds
         + ") with the range in brackets; a setting is named only when its range clears every other's.\n");
-    report.summary("\n" + Tables.markdown(List.of("selector", "bgwriter", "tps", "waited on a dirty eviction", "moved off",
+    report.summary("\n" + Tables.markdown(List.of("selector", "bgwriter", "tps", "waited on a dirty eviction",
+        "eviction wait ms/txn", "moved off",
         "backend writes/txn", "bgwriter writes/txn", "checkpoint writes/txn", "extra writes", "rounds at maxPages",
         "hit ratio", "hit ratio change", "commit p99 ms"), table));
     report.chart("moved-off.png", BarChart.figure("Dirty-eviction waits moved off the commit path", "share", categories, moved));

@@ -12,7 +12,9 @@ import dev.bufmgr.pipeline.IntervalRow;
 import dev.bufmgr.pipeline.PipelineResult;
 import dev.bufmgr.wal.sim.ThinkTime;
 import dev.bufmgr.wal.PolicyFactory;
+import dev.bufmgr.wal.FlushMode;
 import dev.bufmgr.wal.ReleasePolicies;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.pipeline.run.PipelineDevice;
 import dev.bufmgr.pipeline.run.PipelineInput;
 import dev.bufmgr.pipeline.run.PipelineRows;
@@ -41,7 +43,11 @@ import java.util.function.Predicate;
  * under greedy and commit_delay group commit, with full-page writes on and off, the background
  * writer on and off, and checkpoint completion targets 0.1 and 0.9, in the pipeline's simulation.
  * The sawtooth is measured per run from its per-second series: throughput and commit p99 in the
- * first second after each redo point against the second half of each checkpoint cycle.
+ * first second after each redo point against the second half of each checkpoint cycle. Every
+ * configuration runs {@link Spread#seeds} seeds, and a selector or setting is named only beyond
+ * their spread. The device model is the operating system's page cache ({@link PageCacheSettings},
+ * as {@code bufmgr pipeline} by default: the checkpoint's writes land in the cache and its fsync
+ * forces them, so commits during the sync phase are reported apart) or the direct one.
  */
 public final class CheckpointStormExperiment {
   private static final String PGDELAY = "pgdelay:delay=200us,siblings=5";
@@ -95,11 +101,16 @@ public final class CheckpointStormExperiment {
     }
   }
 
-  /** Runs the matrix. */
-  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress) {
+  /**
+   * Runs the matrix.
+   *
+   * @param cache the page cache's settings, or null for the direct model
+   */
+  public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress, PageCacheSettings cache) {
     int frames = quick ? 1000 : 16384;
-    long cycle = (quick ? 5 : 30) * 1_000_000_000L;
-    int cycles = quick ? 3 : 5;
+    long cycle = (quick ? 2 : 30) * 1_000_000_000L;
+    int cycles = quick ? 2 : 5;
+    int seeds = Spread.seeds(quick);
     long duration = cycle * (cycles + 1);
     double warmup = 1.0 / (cycles + 1);
     List<Spec> selectors = new ArrayList<>();
@@ -114,59 +125,92 @@ public final class CheckpointStormExperiment {
         + String.format(Locale.ROOT, "**Configuration**: `%s` (data twice the pool of %d buffers), 16 clients, no think time, "
             + "device `%s`, checkpoints every %d s (timed only: max_wal_size out of reach), %d cycles measured after one of "
             + "warm-up, every selector under `greedy` and `%s`, full-page writes on and off, the background writer (PostgreSQL's "
-            + "defaults) on and off, completion target 0.1 and 0.9; the pipeline's simulation, seed 1. Per run, the first "
-            + "second after each redo point against the second half of each cycle: throughput and commit p99.%n%n",
-            input.name(), frames, device.spec(), cycle / 1_000_000_000L, cycles, PGDELAY)
+            + "defaults) on and off, completion target 0.1 and 0.9; the pipeline's simulation, seeds 1..%d. Per run, the first "
+            + "second after each redo point against the second half of each cycle: throughput and commit p99; and commit "
+            + "p99 of the commits that overlapped a checkpoint's sync phase. %s%n%n",
+            input.name(), frames, device.spec(), cycle / 1_000_000_000L, cycles, PGDELAY, seeds, DeviceModelText.sentence(cache))
         + "**Answer** (numbers from this run):\n\n");
     List<List<String>> table = new ArrayList<>();
     List<Point> points = new ArrayList<>();
     Map<String, Map<String, double[][]>> seriesBySelector = new LinkedHashMap<>();
-    for (boolean fpw : new boolean[] {true, false}) {
-      for (boolean bg : new boolean[] {true, false}) {
-        for (double target : new double[] {0.1, 0.9}) {
-          Setting st = new Setting(fpw, bg, target);
-          PipelineSettings settings = new PipelineSettings(frames, true, fpw, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
-              new CheckpointSettings(cycle, 64L << 30, target), bg ? BgWriterSettings.DEFAULTS : null, 0, duration, warmup,
-              1_000_000_000L, 1, false);
-          List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, input, device, selectors, policies, registry,
-              progress == null ? null : line -> progress.println("bufmgr: checkpoint-storm " + st.label() + " " + line));
-          for (PipelineRunner.Outcome o : outcomes) {
-            PipelineResult r = o.result();
-            Sawtooth saw = Sawtooth.of(r.series(), cycle);
-            String sel = o.run().selector().replaceAll(":.*", "");
-            String pol = o.run().policy().replaceAll(":.*", "");
-            points.add(new Point(sel, pol, st, saw, r));
-            report.row(new ResultRow().put("experiment", "checkpoint-storm").putAll(PipelineRows.row(o.run(), r))
-                .put("tpsAfterRedo", saw.tpsAfter()).put("tpsSteady", saw.tpsSteady()).put("sawtoothDepth", saw.depth())
-                .put("commitP99AfterRedoMs", saw.p99After()).put("commitP99SteadyMs", saw.p99Steady())
-                .put("commitP99Rise", saw.p99Rise()).put("cyclesMeasured", saw.cycles()));
-            table.add(List.of(sel, pol, fpw ? "on" : "off", bg ? "on" : "off", Tables.num(target, 1), Tables.num(r.throughput(), 0),
-                Tables.num(saw.tpsAfter(), 0), Tables.num(saw.tpsSteady(), 0), Tables.pct(saw.depth()),
-                Tables.num(saw.p99After(), 3), Tables.num(saw.p99Steady(), 3), Tables.num(saw.p99Rise(), 2),
-                Tables.num(r.walBytesPerTransaction(), 0), Tables.pct(r.wal().imageShare())));
-            if (pol.equals("greedy") && bg) {
-              List<IntervalRow> s = r.series();
-              double[] x = new double[s.size()];
-              double[] y = new double[s.size()];
-              for (int i = 0; i < s.size(); i++) {
-                x[i] = s.get(i).endNanos() / 1e9;
-                y[i] = s.get(i).throughput();
+    for (int seed = 1; seed <= seeds; seed++) {
+      int sd = seed;
+      PipelineInput seeded = PipelineInput.workload("tpcb:frames=" + frames + ",ratio=2,seed=" + seed);
+      for (boolean fpw : new boolean[] {true, false}) {
+        for (boolean bg : new boolean[] {true, false}) {
+          for (double target : new double[] {0.1, 0.9}) {
+            Setting st = new Setting(fpw, bg, target);
+            PipelineSettings settings = new PipelineSettings(frames, true, fpw, 16, new ThinkTime(0, ThinkTime.Distribution.EXP),
+                new CheckpointSettings(cycle, 64L << 30, target), bg ? BgWriterSettings.DEFAULTS : null, 0, duration, warmup,
+                1_000_000_000L, seed, false, FlushMode.FLUSHER, cache);
+            List<PipelineRunner.Outcome> outcomes = PipelineRunner.run(settings, seeded, device, selectors, policies, registry,
+                progress == null ? null : line -> progress.println("bufmgr: checkpoint-storm " + st.label() + " seed " + sd + " " + line));
+            for (PipelineRunner.Outcome o : outcomes) {
+              PipelineResult r = o.result();
+              Sawtooth saw = Sawtooth.of(r.series(), cycle);
+              String sel = o.run().selector().replaceAll(":.*", "");
+              String pol = o.run().policy().replaceAll(":.*", "");
+              points.add(new Point(sel, pol, st, saw, r));
+              report.row(new ResultRow().put("experiment", "checkpoint-storm").putAll(PipelineRows.row(o.run(), r))
+                  .put("tpsAfterRedo", saw.tpsAfter()).put("tpsSteady", saw.tpsSteady()).put("sawtoothDepth", saw.depth())
+                  .put("commitP99AfterRedoMs", saw.p99After()).put("commitP99SteadyMs", saw.p99Steady())
+                  .put("commitP99Rise", saw.p99Rise()).put("cyclesMeasured", saw.cycles()));
+              if (pol.equals("greedy") && bg && seed == 1) {
+                List<IntervalRow> s = r.series();
+                double[] x = new double[s.size()];
+                double[] y = new double[s.size()];
+                for (int i = 0; i < s.size(); i++) {
+                  x[i] = s.get(i).endNanos() / 1e9;
+                  y[i] = s.get(i).throughput();
+                }
+                seriesBySelector.computeIfAbsent(sel, k -> new LinkedHashMap<>())
+                    .put("fpw " + (fpw ? "on" : "off") + ", target " + target, new double[][] {x, y});
               }
-              seriesBySelector.computeIfAbsent(sel, k -> new LinkedHashMap<>())
-                  .put("fpw " + (fpw ? "on" : "off") + ", target " + target, new double[][] {x, y});
             }
           }
         }
       }
     }
-    Point deepest = points.stream().max(Comparator.comparingDouble(p -> p.saw().depth())).orElseThrow();
-    Point flattest = points.stream().min(Comparator.comparingDouble(p -> Math.abs(p.saw().depth()))).orElseThrow();
-    report.summary(String.format(Locale.ROOT, "- Deepest sawtooth: %s / %s with %s: %.0f tps in the second after a redo point "
-        + "against %.0f later in the cycle (%s lower), commit p99 %.3f ms against %.3f ms.%n", deepest.selector(),
-        deepest.policy(), deepest.setting().label(), deepest.saw().tpsAfter(), deepest.saw().tpsSteady(),
-        Tables.pct(deepest.saw().depth()), deepest.saw().p99After(), deepest.saw().p99Steady()));
-    report.summary(String.format(Locale.ROOT, "- Flattest: %s / %s with %s (%s).%n", flattest.selector(), flattest.policy(),
-        flattest.setting().label(), Tables.pct(flattest.saw().depth())));
+    Map<String, List<Point>> cells = new LinkedHashMap<>();
+    for (Point p : points) {
+      cells.computeIfAbsent(p.selector() + " / " + p.policy() + " with " + p.setting().label(), k -> new ArrayList<>()).add(p);
+    }
+    for (List<Point> cell : cells.values()) {
+      Point p = cell.getFirst();
+      table.add(List.of(p.selector(), p.policy(), p.setting().fpw() ? "on" : "off", p.setting().bgwriter() ? "on" : "off",
+          Tables.num(p.setting().target(), 1), spread(cell, q -> q.result().throughput()).num(0),
+          spread(cell, q -> q.saw().tpsAfter()).num(0), spread(cell, q -> q.saw().tpsSteady()).num(0),
+          spread(cell, q -> q.saw().depth()).pct(), spread(cell, q -> q.saw().p99After()).num(3),
+          spread(cell, q -> q.saw().p99Steady()).num(3), spread(cell, q -> q.saw().p99Rise()).num(2),
+          spread(cell, q -> p99Ms(q.result().commitLatencyDuringSync())).num(3),
+          spread(cell, q -> p99Ms(q.result().commitLatencyOutsideSync())).num(3),
+          spread(cell, q -> q.result().walBytesPerTransaction()).num(0), spread(cell, q -> q.result().wal().imageShare()).pct()));
+    }
+    Map.Entry<String, List<Point>> deepest = cells.entrySet().stream()
+        .max(Comparator.comparingDouble(e -> spread(e.getValue(), q -> q.saw().depth()).mean())).orElseThrow();
+    Map.Entry<String, List<Point>> flattest = cells.entrySet().stream()
+        .min(Comparator.comparingDouble(e -> Math.abs(spread(e.getValue(), q -> q.saw().depth()).mean()))).orElseThrow();
+    List<Point> d = deepest.getValue();
+    report.summary(String.format(Locale.ROOT, "- Deepest sawtooth (mean over seeds): %s: %s tps in the second after a redo "
+        + "point against %s later in the cycle (%s lower), commit p99 %s ms against %s ms.%n", deepest.getKey(),
+        spread(d, q -> q.saw().tpsAfter()).num(0), spread(d, q -> q.saw().tpsSteady()).num(0),
+        spread(d, q -> q.saw().depth()).pct(), spread(d, q -> q.saw().p99After()).num(3), spread(d, q -> q.saw().p99Steady()).num(3)));
+    report.summary(String.format(Locale.ROOT, "- Flattest (mean over seeds): %s (%s).%n", flattest.getKey(),
+        spread(flattest.getValue(), q -> q.saw().depth()).pct()));
+    Setting defaults = new Setting(true, true, 0.9);
+    for (String pol : points.stream().map(Point::policy).distinct().toList()) {
+      Map<String, Spread> depthCells = new LinkedHashMap<>();
+      Map<String, Spread> syncCells = new LinkedHashMap<>();
+      for (List<Point> cell : cells.values()) {
+        Point p = cell.getFirst();
+        if (!p.policy().equals(pol) || !p.setting().equals(defaults)) continue;
+        depthCells.put(p.selector(), spread(cell, q -> q.saw().depth()));
+        syncCells.put(p.selector(), spread(cell, q -> p99Ms(q.result().commitLatencyDuringSync())));
+      }
+      report.summary(String.format(Locale.ROOT, "- %s with %s: shallowest sawtooth: %s; lowest commit p99 during a "
+          + "checkpoint's sync phase (ms): %s.%n", pol, defaults.label(), Spread.judge(depthCells, false, Tables::pct),
+          Spread.judge(syncCells, false, v -> Tables.num(v, 3))));
+    }
     summarizeFactor(report, points, "full-page writes", p -> p.setting().fpw());
     summarizeFactor(report, points, "the background writer", p -> p.setting().bgwriter());
     summarizeFactor(report, points, "completion target 0.9 (against 0.1)", p -> p.setting().target() == 0.9);
@@ -176,8 +220,11 @@ public final class CheckpointStormExperiment {
       double m = e.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
       report.summary(String.format(Locale.ROOT, "- %s: mean depth %s over every setting.%n", e.getKey(), Tables.pct(m)));
     }
+    report.summary("\nEach cell is the mean over " + seeds + " seeds (workload and run seeds 1.." + seeds
+        + ") with the range in brackets; a selector is named only when its range clears every other's.\n");
     report.summary("\n" + Tables.markdown(List.of("selector", "commit", "fpw", "bgwriter", "target", "tps", "tps after redo",
-        "tps steady", "depth", "commit p99 after ms", "commit p99 steady ms", "p99 rise", "WAL B/txn", "images share"), table));
+        "tps steady", "depth", "commit p99 after ms", "commit p99 steady ms", "p99 rise", "commit p99 during sync ms",
+        "commit p99 outside sync ms", "WAL B/txn", "images share"), table));
     report.summary("Depth is 1 - (throughput in the first second after a redo point) / (throughput in the second half of the "
         + "cycle), averaged over the measured cycles; a negative depth means the second after the redo point was faster.\n");
     report.chart("sawtooth.png", sawtoothFigure(seriesBySelector, cycle, cycles, input.name()));
@@ -186,7 +233,7 @@ public final class CheckpointStormExperiment {
   }
 
   /**
-   * Per selector (greedy, background writer on) a panel of throughput against time, full-page
+   * Per selector (greedy, background writer on, seed 1) a panel of throughput against time, full-page
    * writes and completion target as its four series, the warm-up cycle shaded and every
    * checkpoint's start marked: a panel each, since every selector's run is a sawtooth of its own.
    */
@@ -204,22 +251,24 @@ public final class CheckpointStormExperiment {
 
   /**
    * Sawtooth depth per selector (categories) and setting (series), one panel per commit policy:
-   * eight settings a panel, so no panel draws more series than a reader tells apart.
+   * eight settings a panel, so no panel draws more series than a reader tells apart. Each bar is
+   * the mean over the seeds.
    */
   private static Figure depthFigure(List<Point> points, String input) {
-    Map<String, Map<String, Map<String, Double>>> byPolicy = new LinkedHashMap<>();
+    Map<String, Map<String, Map<String, List<Double>>>> byPolicy = new LinkedHashMap<>();
     List<String> selectors = new ArrayList<>();
     for (Point p : points) {
       if (!selectors.contains(p.selector())) selectors.add(p.selector());
       byPolicy.computeIfAbsent(p.policy(), k -> new LinkedHashMap<>())
-          .computeIfAbsent(p.setting().label(), k -> new LinkedHashMap<>()).put(p.selector(), p.saw().depth());
+          .computeIfAbsent(p.setting().label(), k -> new LinkedHashMap<>())
+          .computeIfAbsent(p.selector(), k -> new ArrayList<>()).add(p.saw().depth());
     }
     List<BarChart> panels = new ArrayList<>();
-    for (Map.Entry<String, Map<String, Map<String, Double>>> pol : byPolicy.entrySet()) {
+    for (Map.Entry<String, Map<String, Map<String, List<Double>>>> pol : byPolicy.entrySet()) {
       BarChart chart = BarChart.of("commit: " + pol.getKey(), "depth", selectors).xTitle("selector").size(900, 480);
-      for (Map.Entry<String, Map<String, Double>> st : pol.getValue().entrySet()) {
+      for (Map.Entry<String, Map<String, List<Double>>> st : pol.getValue().entrySet()) {
         List<Double> values = new ArrayList<>();
-        for (String sel : selectors) values.add(st.getValue().getOrDefault(sel, Double.NaN));
+        for (String sel : selectors) values.add(Spread.of(st.getValue().getOrDefault(sel, List.of())).mean());
         chart.series(st.getKey(), values);
       }
       panels.add(chart);
@@ -231,6 +280,16 @@ public final class CheckpointStormExperiment {
   private static void summarizeFactor(ExperimentReport report, List<Point> points, String factor, Predicate<Point> on) {
     report.summary(String.format(Locale.ROOT, "- With %s the mean depth over every other setting is %s; without, %s.%n",
         factor, Tables.pct(meanDepth(points, on)), Tables.pct(meanDepth(points, on.negate()))));
+  }
+
+  private static Spread spread(List<Point> cell, java.util.function.ToDoubleFunction<Point> metric) {
+    List<Double> v = new ArrayList<>();
+    for (Point p : cell) v.add(metric.applyAsDouble(p));
+    return Spread.of(v);
+  }
+
+  private static double p99Ms(dev.bufmgr.pipeline.Latencies l) {
+    return l.count() == 0 ? Double.NaN : l.p99() / 1e6;
   }
 
   private static double meanDepth(List<Point> points, Predicate<Point> which) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.bufmgr.app.experiment.Spread;
+import dev.bufmgr.wal.device.PageCacheSettings;
 import dev.bufmgr.workloads.support.SharedTraces;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class ExperimentCommandsTest {
     "ticks, ticksMean, plain, ticks-p99.png,",
     "fpw-tax, ratio, plain, ratio.png,",
     "dirty-evictions, waitedShare, percent, waited.png, dataRatio|selector",
-    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png,",
+    "checkpoint-storm, sawtoothDepth, percent, sawtooth.png, selector|commit|fullPageWrites|bgwriter|checkpoint",
     "bgwriter, waitedShare, percent, moved-off.png, selector|bgwriter"
   })
   void quickRunWritesAFolderWhoseSummaryQuotesItsRows(String name, String field, String style, String chart, String cellKeys)
@@ -75,7 +76,26 @@ class ExperimentCommandsTest {
       }
     }
     for (String row : rows) assertTrue(row.contains("\"seed\":"), "every row carries its seed: " + row);
+    if (PAGE_CACHE_EXPERIMENTS.contains(name)) {
+      String spec = PageCacheSettings.DEFAULTS.spec();
+      for (String row : measured) assertEquals("\"" + spec + "\"", text(row, "pageCache"), "bufmgr pipeline's default page cache");
+      assertTrue(summary.contains("`--page-cache " + spec + "`"), "the summary names the device model");
+    }
     assertTrue(r.out().contains("Results in"));
+  }
+
+  /** The experiments that run the pipeline's device model and take {@code --page-cache}. */
+  private static final List<String> PAGE_CACHE_EXPERIMENTS = List.of("dirty-evictions", "checkpoint-storm", "bgwriter");
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"dirty-evictions", "checkpoint-storm", "bgwriter"})
+  void aBadPageCacheEndsWithOneLineAndNoFolder(String name) {
+    Path out = dir.resolve(name);
+    CliRun r = CliRun.of("experiment", name, "--quick", "--quiet", "--page-cache", "copy=soon", "--out", out.toString());
+    assertEquals(2, r.status(), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertTrue(r.err().startsWith("bufmgr: ") && r.err().contains("--page-cache"), r.err());
+    assertFalse(Files.exists(out));
   }
 
   @Test
