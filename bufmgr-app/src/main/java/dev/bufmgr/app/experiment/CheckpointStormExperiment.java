@@ -109,7 +109,7 @@ public final class CheckpointStormExperiment {
   public static ExperimentReport run(boolean quick, SelectorRegistry registry, PrintStream progress, PageCacheSettings cache) {
     int frames = quick ? 1000 : 16384;
     long cycle = (quick ? 2 : 30) * 1_000_000_000L;
-    int cycles = quick ? 2 : 5;
+    int cycles = quick ? 1 : 5;
     int seeds = Spread.seeds(quick);
     long duration = cycle * (cycles + 1);
     double warmup = 1.0 / (cycles + 1);
@@ -123,12 +123,12 @@ public final class CheckpointStormExperiment {
         + "every page's first change after the redo point filling the log, whose device the commits share), how deep, and "
         + "which selector and settings flatten it?\n\n"
         + String.format(Locale.ROOT, "**Configuration**: `%s` (data twice the pool of %d buffers), 16 clients, no think time, "
-            + "device `%s`, checkpoints every %d s (timed only: max_wal_size out of reach), %d cycles measured after one of "
+            + "device `%s`, checkpoints every %d s (timed only: max_wal_size out of reach), %s measured after one of "
             + "warm-up, every selector under `greedy` and `%s`, full-page writes on and off, the background writer (PostgreSQL's "
             + "defaults) on and off, completion target 0.1 and 0.9; the pipeline's simulation, seeds 1..%d. Per run, the first "
             + "second after each redo point against the second half of each cycle: throughput and commit p99; and commit "
             + "p99 of the commits that overlapped a checkpoint's sync phase. %s%n%n",
-            input.name(), frames, device.spec(), cycle / 1_000_000_000L, cycles, PGDELAY, seeds, DeviceModelText.sentence(cache))
+            input.name(), frames, device.spec(), cycle / 1_000_000_000L, cycles == 1 ? "one cycle" : cycles + " cycles", PGDELAY, seeds, DeviceModelText.sentence(cache))
         + "**Answer** (numbers from this run):\n\n");
     List<List<String>> table = new ArrayList<>();
     List<Point> points = new ArrayList<>();
