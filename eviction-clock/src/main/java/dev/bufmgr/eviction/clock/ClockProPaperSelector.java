@@ -94,7 +94,7 @@ final class ClockProPaperSelector implements VictimSelector {
   private long testHits;
   private long demotions;
   private long testsEnded;
-  private final CleaningView cleaning = new ColdSweep();
+  private final CleaningView cleaning;
 
   ClockProPaperSelector(Descriptors descriptors, String name, double coldRatio) {
     this.descriptors = descriptors;
@@ -110,6 +110,7 @@ final class ClockProPaperSelector implements VictimSelector {
     this.spareEntries = new int[frames + 1];
     for (int i = 0; i <= frames; i++) spareEntries[i] = 2 * frames - i;
     this.spare = frames + 1;
+    this.cleaning = new ColdSweep();
   }
 
   @Override
@@ -394,67 +395,48 @@ final class ClockProPaperSelector implements VictimSelector {
     return name;
   }
 
-  /** The cold pages from the cold hand on, positions counted in cold pages the hand examined; the last answer is kept for the next. */
-  private final class ColdSweep implements CleaningView {
-    private long cursorChanges = -1;
-    private int cursorStart = BufferQueue.NONE;
-    private long cursorOffset;
-    private int cursorEntry;
-
-    @Override
-    public int sweeps() {
-      return 1;
+  /** The cold hand's sweep for the background writer: the list's cold pages from the cold hand on. */
+  private final class ColdSweep extends ColdHandSweep {
+    ColdSweep() {
+      super(ClockProPaperSelector.this, exclusive);
     }
 
     @Override
-    public int length(int sweep) {
-      if (exclusive) return cold;
-      synchronized (ClockProPaperSelector.this) {
-        return cold;
-      }
+    int coldPages() {
+      return cold;
     }
 
     @Override
-    public long position(int sweep) {
-      if (exclusive) return examined;
-      synchronized (ClockProPaperSelector.this) {
-        return examined;
-      }
+    long examined() {
+      return examined;
     }
 
     @Override
-    public int bufferAt(int sweep, long position) {
-      if (exclusive) return at(position - examined);
-      synchronized (ClockProPaperSelector.this) {
-        return at(position - examined);
-      }
+    long changes() {
+      return changes;
     }
 
     @Override
-    public boolean reusable(int buffer, long state) {
-      return kind[buffer] == COLD && !isPinned(state) && usage(state) == 0;
+    int coldHand() {
+      return handCold;
     }
 
-    private int at(long offset) {
-      if (offset < 0 || offset >= cold) return -1;
-      long at;
-      int e;
-      if (cursorChanges == changes && cursorStart == handCold && cursorOffset <= offset) {
-        at = cursorOffset;
-        e = cursorEntry;
-      } else {
-        at = 0;
-        e = nextCold(handCold);
-      }
-      for (; at < offset; at++) e = nextCold(clock.newerWrapping(e));
-      cursorChanges = changes;
-      cursorStart = handCold;
-      cursorOffset = offset;
-      cursorEntry = e;
-      return e;
+    @Override
+    int firstCold(int hand) {
+      return coldFrom(hand);
     }
 
-    private int nextCold(int from) {
+    @Override
+    int nextCold(int e) {
+      return coldFrom(clock.newerWrapping(e));
+    }
+
+    @Override
+    boolean isCold(int buffer) {
+      return kind[buffer] == COLD;
+    }
+
+    private int coldFrom(int from) {
       int e = from;
       while (kind[e] != COLD) e = clock.newerWrapping(e);
       return e;

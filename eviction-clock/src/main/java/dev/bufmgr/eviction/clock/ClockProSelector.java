@@ -539,71 +539,46 @@ final class ClockProSelector implements VictimSelector {
     return name;
   }
 
-  /**
-   * The cold hand's sweep: the cold pages from the cold hand on, in clock order (the hand goes
-   * straight from one to the next), positions counted in cold pages examined. A cleaner asks for
-   * consecutive positions, so the last answer is kept and stepped from while nothing changed.
-   */
-  private final class ColdSweep implements CleaningView {
-    private long cursorChanges = -1;
-    private int cursorStart = BufferQueue.NONE;
-    private long cursorOffset;
-    private int cursorEntry;
-
-    @Override
-    public int sweeps() {
-      return 1;
+  /** The cold hand's sweep for the background writer: the cold pages in clock order from the cold hand on. */
+  private final class ColdSweep extends ColdHandSweep {
+    ColdSweep() {
+      super(ClockProSelector.this, exclusive);
     }
 
     @Override
-    public int length(int sweep) {
-      if (exclusive) return cold;
-      synchronized (ClockProSelector.this) {
-        return cold;
-      }
+    int coldPages() {
+      return cold;
     }
 
     @Override
-    public long position(int sweep) {
-      if (exclusive) return examined;
-      synchronized (ClockProSelector.this) {
-        return examined;
-      }
+    long examined() {
+      return examined;
     }
 
     @Override
-    public int bufferAt(int sweep, long position) {
-      if (exclusive) return at(position - examined);
-      synchronized (ClockProSelector.this) {
-        return at(position - examined);
-      }
+    long changes() {
+      return changes;
     }
 
     @Override
-    public boolean reusable(int buffer, long state) {
-      return kind[buffer] == COLD && !isPinned(state) && usage(state) == 0;
+    int coldHand() {
+      return handCold;
     }
 
-    private int at(long offset) {
-      if (offset < 0 || offset >= cold) return -1;
-      long at;
-      int e;
-      if (cursorChanges == changes && cursorStart == handCold && cursorOffset <= offset) {
-        at = cursorOffset;
-        e = cursorEntry;
-      } else {
-        at = 0;
-        e = atOrAfter(coldAt, handCold);
-      }
-      for (; at < offset; at++) {
-        Map.Entry<Long, Integer> n = coldAt.higherEntry(label[e]);
-        e = (n != null ? n : coldAt.firstEntry()).getValue();
-      }
-      cursorChanges = changes;
-      cursorStart = handCold;
-      cursorOffset = offset;
-      cursorEntry = e;
-      return e;
+    @Override
+    int firstCold(int hand) {
+      return atOrAfter(coldAt, hand);
+    }
+
+    @Override
+    int nextCold(int e) {
+      Map.Entry<Long, Integer> n = coldAt.higherEntry(label[e]);
+      return (n != null ? n : coldAt.firstEntry()).getValue();
+    }
+
+    @Override
+    boolean isCold(int buffer) {
+      return kind[buffer] == COLD;
     }
   }
 }
