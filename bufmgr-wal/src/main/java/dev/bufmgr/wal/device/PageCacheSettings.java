@@ -27,7 +27,8 @@ import java.util.List;
  * 512kB, 0); a read that misses costs what a log flush's fixed cost does plus its bytes; {@code
  * prewarm=on} starts the cache holding every page it has room for (after {@code pgbench -i} the
  * tables sit in the kernel's cache), so only a page pushed out costs a read; {@code batch=1280kB}
- * is this machine's {@code max_sectors_kb}.
+ * is the block layer's default {@code max_sectors_kb} (1280 KiB; a device may allow more: this
+ * machine's root disk reports 4096).
  *
  * @param sizeBytes bytes the cache holds (clean and dirty), at least one page
  * @param copyNanos the caller's cost of one buffered page write (the copy into the cache)
