@@ -124,6 +124,11 @@ final class TwoQSelector extends ListSelector {
     (fromGhost ? main : in).pushHead(b);
   }
 
+  /** Whether A1out holds {@code page}'s id (for the tests' invariant checks: never a resident page's). */
+  boolean ghostHolds(long page) {
+    return out.contains(page);
+  }
+
   /**
    * Misses whose id A1out held, loaded into Am ({@code ghostHits}), and pages that left A1in
    * ({@code inEvictions}) and Am ({@code mainEvictions}).
