@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * selector contract allows and the simulated pipeline makes: a miss for page 100 waits for its
  * dirty victim's write ({@link PoolSession#pinDeferred}); meanwhile another session loads page
  * 100 and evicts it again, which puts its id in a ghost list; then the first miss loads page 100.
- * Eight dirty pages fill the pool, and pages 5 to 8 are hit once more (for ARC and CAR, T2 then
+ * The only order of whole misses that fits puts the first miss after that eviction, so it is the
+ * run's one ghost hit (the page into T2 or Am). Eight dirty pages fill the pool, and pages 5 to 8 are hit once more (for ARC and CAR, T2 then
  * holds them, so pages leaving T1 keep their ids).
  */
 class GhostsAfterInterleavedMissTest {
@@ -67,6 +68,9 @@ class GhostsAfterInterleavedMissTest {
       int b = s.resumeAfterWrite();
       assertEquals(b, p.bufferOf(MISSING));
       s.unpin(b);
+      long ghostHits = p.selectorCounters().entrySet().stream()
+          .filter(e -> e.getKey().endsWith("hostHits")).mapToLong(e -> e.getValue()).sum();
+      assertEquals(1, ghostHits, "the resumed miss, after page " + MISSING + "'s eviction, is the one ghost hit");
       for (long page = 1; page < next; page++) {
         if (page > 8 && page < MISSING) continue;
         if (p.bufferOf(page) >= 0) {
