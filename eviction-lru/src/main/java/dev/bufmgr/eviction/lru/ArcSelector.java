@@ -182,9 +182,34 @@ final class ArcSelector extends ListSelector {
     return true;
   }
 
+  /**
+   * Loads the page into T1's head, or T2's after a ghost hit. libCacheSim's miss runs at once from
+   * its lookup in B1 and B2 to its insertion, so no list holds the id of a cached page. Here other
+   * misses may run between this miss's {@link #onMiss} and now ({@link MissContext#interleaved})
+   * and may have loaded the page and evicted it again, putting its id back in B1 or B2. The only
+   * order of whole misses that fits has this miss come after that eviction, where its lookup finds
+   * the id: so a miss that was case IV is looked up again here and, if found, taken as case II or
+   * III now (p adapted with the sizes of now, the ghost hit counted, the page into T2); its case
+   * IV trimming and REPLACE have been done and stay done. A miss that was a ghost hit already, or
+   * a ring's miss, only forgets the id again: one miss adapts p once. Uninterleaved misses (every
+   * exact replay) take no second lookup.
+   */
   @Override
   protected void admit(int b, MissContext miss) {
-    (miss.note() == 0 ? recent : frequent).pushHead(b);
+    long note = miss.note();
+    if (miss.interleaved()) {
+      if (note == 0) {
+        note = adapt(miss);
+      } else if (!recentGhosts.remove(miss.page())) {
+        frequentGhosts.remove(miss.page());
+      }
+    }
+    (note == 0 ? recent : frequent).pushHead(b);
+  }
+
+  /** Whether B1 or B2 hold {@code page}'s id (for the tests' invariant checks: never a resident page's). */
+  boolean ghostHolds(long page) {
+    return recentGhosts.contains(page) || frequentGhosts.contains(page);
   }
 
   /**

@@ -172,6 +172,11 @@ final class CarSelector extends ListSelector {
     }
   }
 
+  /** Whether B1 or B2 hold {@code page}'s id (for the tests' invariant checks: never a resident page's). */
+  boolean ghostHolds(long page) {
+    return recentGhosts.contains(page) || frequentGhosts.contains(page);
+  }
+
   /**
    * Misses whose id B1 held ({@code recentGhostHits}, p raised) and B2 held ({@code
    * frequentGhostHits}, p lowered), and pages that left T1 ({@code recentEvictions}) and T2
