@@ -127,27 +127,17 @@ public final class BarChart implements Figure {
    * panels in their order, every panel with this chart's categories and one value axis.
    */
   SmallMultiples panels() {
-    if (series.size() <= LineChart.MAX_SERIES) return null;
-    List<String> references = new ArrayList<>();
-    List<String> others = new ArrayList<>();
-    for (String name : series.keySet()) {
-      String label = PolicyLabel.of(name);
-      (label.equals("lru") || label.equals("opt") || label.startsWith("opt:") ? references : others).add(name);
-    }
-    int room = Math.max(1, LineChart.MAX_SERIES - references.size());
-    int count = (others.size() + room - 1) / room;
+    PanelSplit split = PanelSplit.of(series.keySet());
+    if (split == null) return null;
     double[] all = series.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).toArray();
     double[] r = LineChart.range(all, 0.0, null);
     List<BarChart> charts = new ArrayList<>();
-    for (int p = 0; p < count; p++) {
-      List<String> members = new ArrayList<>(others.subList(p * others.size() / count, (p + 1) * others.size() / count));
-      List<String> labels = members.stream().map(PolicyLabel::of).toList();
-      String against = references.isEmpty() ? "" : " against " + String.join(", ", references.stream().map(PolicyLabel::of).toList());
-      BarChart panel = of(String.join(", ", labels) + against, yTitle, categories).legend(legend).size(640, 460);
+    for (List<String> group : split.groups()) {
+      BarChart panel = of(split.title(group), yTitle, categories).legend(legend).size(640, 460);
       panel.xTitle = xTitle;
       panel.axis = new double[] {Math.min(r[0], 0), r[1] + 0.04 * (r[1] - Math.min(r[0], 0))};
-      members.addAll(references);
-      for (String m : members) panel.series(m, series.get(m));
+      for (String m : group) panel.series(m, series.get(m));
+      for (String m : split.references()) panel.series(m, series.get(m));
       charts.add(panel);
     }
     return SmallMultiples.of(title(), charts, Math.min(2, charts.size()));

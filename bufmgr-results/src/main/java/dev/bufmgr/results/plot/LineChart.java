@@ -175,28 +175,19 @@ public final class LineChart implements Figure {
    */
   SmallMultiples panels() {
     Map<String, List<String>> drawn = drawnSeries();
-    if (drawn.size() <= MAX_SERIES) return null;
-    List<String> references = new ArrayList<>();
-    List<String> others = new ArrayList<>();
-    for (String name : drawn.keySet()) {
-      String label = PolicyLabel.of(name);
-      (label.equals("lru") || label.equals("opt") || label.startsWith("opt:") ? references : others).add(name);
-    }
-    int room = Math.max(1, MAX_SERIES - references.size());
-    int count = (others.size() + room - 1) / room;
+    PanelSplit split = PanelSplit.of(drawn.keySet());
+    if (split == null) return null;
     double[] yr = range(all(1), null, null);
     double pad = (yr[1] - yr[0]) * 0.03;
-    String against = references.isEmpty() ? "" : " against " + String.join(", ", references.stream().map(PolicyLabel::of).toList());
     List<LineChart> charts = new ArrayList<>();
-    for (int p = 0; p < count; p++) {
-      List<String> members = others.subList(p * others.size() / count, (p + 1) * others.size() / count);
-      LineChart panel = new LineChart(String.join(", ", members.stream().map(PolicyLabel::of).toList()) + against, xTitle, yTitle)
+    for (List<String> group : split.groups()) {
+      LineChart panel = new LineChart(split.title(group), xTitle, yTitle)
           .xScale(xScale).yScale(yScale).yRange(yMin != null ? yMin : yr[0] - pad, yMax != null ? yMax : yr[1] + pad)
           .decadeEnds(decadeEnds).legend(legend).size(640, 460);
       if (shaded != null) panel.shade(shaded[0], shaded[1], shadedLabel);
       if (marks != null) panel.markX(marks, marksLabel);
-      for (String m : members) for (String n : drawn.get(m)) panel.series(n, series.get(n)[0], series.get(n)[1]);
-      for (String r : references) for (String n : drawn.get(r)) panel.series(n, series.get(n)[0], series.get(n)[1]);
+      for (String m : group) for (String n : drawn.get(m)) panel.series(n, series.get(n)[0], series.get(n)[1]);
+      for (String r : split.references()) for (String n : drawn.get(r)) panel.series(n, series.get(n)[0], series.get(n)[1]);
       charts.add(panel);
     }
     return SmallMultiples.of(title(), charts, Math.min(3, charts.size()));
