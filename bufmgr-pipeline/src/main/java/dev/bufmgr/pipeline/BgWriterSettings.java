@@ -51,7 +51,7 @@ public record BgWriterSettings(long delayNanos, int maxPages, double multiplier)
     String t = text.trim();
     if (t.equals("off")) return null;
     if (t.equals("on")) return DEFAULTS;
-    Parameters s = Parameters.resolve("--bgwriter", Spec.parse("--bgwriter", t.isEmpty() ? "bgwriter" : "bgwriter:" + t),
+    Parameters s = Parameters.resolve("--bgwriter", Spec.settings("--bgwriter", "bgwriter", t),
         PARAMETERS);
     long delay = s.nanos("delay");
     long maxPages = s.longValue("maxPages");

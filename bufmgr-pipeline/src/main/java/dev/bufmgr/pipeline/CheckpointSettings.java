@@ -62,7 +62,7 @@ public record CheckpointSettings(long timeoutNanos, long maxWalBytes, double com
     String t = text.trim();
     if (t.equals("off")) return null;
     Parameters s = Parameters.resolve("--checkpoint",
-        Spec.parse("--checkpoint", t.isEmpty() ? "checkpoint" : "checkpoint:" + t), PARAMETERS);
+        Spec.settings("--checkpoint", "checkpoint", t), PARAMETERS);
     long timeout = s.nanos("timeout");
     long maxWal = s.has("maxWal") ? ByteSizes.parse(s.text("maxWal"), "--checkpoint maxWal", 1, NO_WAL_LIMIT) : DEFAULTS.maxWalBytes;
     double target = s.doubleValue("completionTarget");

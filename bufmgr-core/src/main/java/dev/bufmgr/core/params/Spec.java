@@ -52,6 +52,19 @@ public record Spec(String name, Map<String, String> params) {
   }
 
   /**
+   * The spec of a flag's settings, {@code key=value,...} (empty for all defaults), read as the
+   * parameters of component {@code name}: {@code --checkpoint timeout=30s} is {@code
+   * checkpoint:timeout=30s}. A text the grammar would read as a reference ({@code /etc/passwd},
+   * {@code x.y}) is refused, since settings name no component.
+   */
+  public static Spec settings(String what, String name, String text) {
+    String t = text.trim();
+    Spec spec = parse(what, t.isEmpty() ? name : name + ":" + t);
+    if (!spec.name().equals(name)) throw fault(what, t, "expected settings written key=value,..., not a name or a path");
+    return spec;
+  }
+
+  /**
    * Parses {@code text}.
    *
    * @param what what the spec configures, for messages: a flag such as {@code --device} or a kind

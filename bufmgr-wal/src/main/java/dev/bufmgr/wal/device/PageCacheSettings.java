@@ -91,7 +91,7 @@ public record PageCacheSettings(long sizeBytes, long copyNanos, long backgroundB
     String t = text.trim();
     if (t.equals("0") || t.equals("off")) return null;
     if (t.equals("on")) return DEFAULTS;
-    Parameters p = Parameters.resolve(FLAG, Spec.parse(FLAG, t.isEmpty() ? "cache" : "cache:" + t), PARAMETERS);
+    Parameters p = Parameters.resolve(FLAG, Spec.settings(FLAG, "cache", t), PARAMETERS);
     long size = bytes("size", p.text("size"));
     if (size == 0) return null;
     return new PageCacheSettings(size, p.nanos("copy"), bytes("background", p.text("background")), p.nanos("expire"),
